@@ -1,0 +1,44 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import { AuthGuard } from './common/auth/auth.guard';
+import { UcpExceptionFilter } from './common/exception.filter';
+import { loggerParams } from './common/logging/logging';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { PartnersModule } from './partners/partners.module';
+
+export interface AppModuleOptions {
+  logDestination?: DestinationStream;
+  logLevel?: string;
+}
+
+/** Capability modules: one line each. */
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, opts: AppModuleOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams({ level: opts.logLevel, destination: opts.logDestination })),
+        DatabaseModule.forRoot(),
+        ScheduleModule.forRoot(),
+        PartnersModule,
+        ...CAPABILITY_MODULES,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: UcpExceptionFilter },
+      ],
+    };
+  }
+}

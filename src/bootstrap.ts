@@ -1,0 +1,42 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { WsAdapter } from '@nestjs/platform-ws';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { errorBody } from './common/envelope';
+import { toHttp } from './common/exception.filter';
+import { ucpValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+import { setupOpenApi } from './openapi';
+
+/** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
+export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, opts), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  configureApp(app, config);
+  return app;
+}
+
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false });
+  app.useGlobalPipes(ucpValidationPipe());
+  app.useWebSocketAdapter(new WsAdapter(app));
+  if (config.corsOrigins.length) {
+    app.enableCors({ origin: config.corsOrigins, credentials: true });
+  }
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  // Body-parser failures happen before routing; render them as envelopes too.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const { status, messages } = toHttp(err);
+    res.status(status).json(errorBody(messages));
+  });
+}

@@ -1,0 +1,37 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { DomainError } from './errors';
+import { message, UcpMessage } from './envelope';
+
+/** class-validator failures become `missing` (absent value) or `invalid` messages with a JSONPath each. */
+export function flattenValidationErrors(errors: ValidationError[], parent = '$'): UcpMessage[] {
+  const out: UcpMessage[] = [];
+  for (const e of errors) {
+    const path = /^\d+$/.test(e.property) ? `${parent}[${e.property}]` : `${parent}.${e.property}`;
+    if (e.constraints) {
+      const names = Object.keys(e.constraints);
+      const absent = e.value === undefined || e.value === null;
+      const code = absent ? 'missing' : 'invalid';
+      if (names.includes('whitelistValidation')) {
+        out.push(message('invalid', 'recoverable', `${path} is not a known field`, path));
+      } else {
+        out.push(message(code, 'recoverable', `${path}: ${Object.values(e.constraints).join('; ')}`, path));
+      }
+    }
+    if (e.children?.length) out.push(...flattenValidationErrors(e.children, path));
+  }
+  return out;
+}
+
+export function ucpValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidUnknownValues: false,
+    exceptionFactory: (errors) => {
+      const messages = flattenValidationErrors(errors);
+      const first = messages[0] ?? message('invalid', 'recoverable', 'invalid request');
+      const err = new DomainError(400, first.code, first.content, { path: first.path, extra: messages.slice(1) });
+      return err;
+    },
+  });
+}

@@ -1,0 +1,184 @@
+/**
+ * Typed configuration read once from the environment (decisions.md section 1).
+ * A malformed value throws a ConfigError naming the variable; main.ts prints that one line and exits.
+ */
+export type ServiceEnv = 'production' | 'staging';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  env: ServiceEnv;
+  authToken: string | null;
+  serviceName: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Raw SERVICE_HTTP_VENDORS entries; each is validated by the partner registry (a bad one disables only its namespace). */
+  httpVendors: unknown[];
+  defaultMachineNamespace: string | null;
+  defaultSupplyNamespace: string | null;
+  /** Raw guard rules JSON text (SERVICE_GUARDS or the file's content); parsed by the guard layer. */
+  guardsJson: string | null;
+  killSwitchAtBoot: boolean;
+  adminChats: { chat_id: string; admins: string[] }[];
+  schedulerEnabled: boolean;
+  maxBodyBytes: number;
+  publicUrl: string | null;
+  partnerTimeoutMs: number;
+  corsOrigins: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable}: ${detail}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function onOff(env: Env, name: string, def: boolean): boolean {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  const l = v.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(l)) return true;
+  if (['off', 'false', '0', 'no'].includes(l)) return false;
+  throw new ConfigError(name, `must be "on" or "off", got "${v}"`);
+}
+
+function namespace(env: Env, name: string): string | null {
+  const v = str(env, name);
+  if (v === undefined) return null;
+  if (!/^[a-z0-9][a-z0-9_]*-(supply|machine)$/.test(v)) {
+    throw new ConfigError(name, `must be a namespace "<vendor>-supply" or "<vendor>-machine", got "${v}"`);
+  }
+  return v;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const v = str(env, name);
+  if (v === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use one of ${protocols.join(', ')}`);
+  }
+  return v;
+}
+
+export function loadConfig(env: Env, readFile: (path: string) => string = defaultReadFile): AppConfig {
+  const serviceEnv = str(env, 'SERVICE_ENV') ?? 'staging';
+  if (serviceEnv !== 'production' && serviceEnv !== 'staging') {
+    throw new ConfigError('SERVICE_ENV', `must be "production" or "staging", got "${serviceEnv}"`);
+  }
+  const serviceName = str(env, 'SERVICE_NAME') ?? 'vending';
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(serviceName)) {
+    throw new ConfigError('SERVICE_NAME', 'must be 1-40 letters, digits, "_" or "-" (it names the auth cookie)');
+  }
+
+  let httpVendors: unknown[] = [];
+  const vendorsRaw = str(env, 'SERVICE_HTTP_VENDORS');
+  if (vendorsRaw !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(vendorsRaw);
+    } catch {
+      throw new ConfigError('SERVICE_HTTP_VENDORS', 'is not valid JSON');
+    }
+    if (!Array.isArray(parsed)) throw new ConfigError('SERVICE_HTTP_VENDORS', 'must be a JSON array');
+    httpVendors = parsed;
+  }
+
+  let guardsJson: string | null = str(env, 'SERVICE_GUARDS') ?? null;
+  const guardsFile = str(env, 'SERVICE_GUARDS_FILE');
+  if (guardsJson === null && guardsFile !== undefined) {
+    try {
+      guardsJson = readFile(guardsFile);
+    } catch {
+      // Unreadable rules do not stop the boot: money paths answer guard_unverifiable (decisions.md section 1).
+      guardsJson = '\u0000unreadable';
+    }
+  }
+
+  let adminChats: AppConfig['adminChats'] = [];
+  const chatsRaw = str(env, 'SERVICE_ADMIN_CHATS');
+  if (chatsRaw !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(chatsRaw);
+    } catch {
+      throw new ConfigError('SERVICE_ADMIN_CHATS', 'is not valid JSON');
+    }
+    const ok =
+      Array.isArray(parsed) &&
+      parsed.every(
+        (c) =>
+          c !== null &&
+          typeof c === 'object' &&
+          typeof (c as { chat_id?: unknown }).chat_id === 'string' &&
+          Array.isArray((c as { admins?: unknown }).admins) &&
+          ((c as { admins: unknown[] }).admins).every((a) => typeof a === 'string'),
+      );
+    if (!ok) throw new ConfigError('SERVICE_ADMIN_CHATS', 'must be [{"chat_id": "...", "admins": ["..."]}]');
+    adminChats = parsed as AppConfig['adminChats'];
+  }
+
+  const cors = str(env, 'SERVICE_CORS_ORIGINS');
+  const corsOrigins = cors ? cors.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  for (const o of corsOrigins) {
+    try {
+      new URL(o);
+    } catch {
+      throw new ConfigError('SERVICE_CORS_ORIGINS', `"${o}" is not an origin URL`);
+    }
+  }
+
+  const host = str(env, 'HOST') ?? '0.0.0.0';
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host,
+    env: serviceEnv,
+    authToken: env.SERVICE_AUTH_TOKEN && env.SERVICE_AUTH_TOKEN.length > 0 ? env.SERVICE_AUTH_TOKEN : null,
+    serviceName,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: str(env, 'SERVICE_DATA_DIR') ?? './data',
+    httpVendors,
+    defaultMachineNamespace: namespace(env, 'SERVICE_DEFAULT_MACHINE_NAMESPACE'),
+    defaultSupplyNamespace: namespace(env, 'SERVICE_DEFAULT_SUPPLY_NAMESPACE'),
+    guardsJson,
+    killSwitchAtBoot: onOff(env, 'SERVICE_KILL_SWITCH', false),
+    adminChats,
+    schedulerEnabled: onOff(env, 'SERVICE_SCHEDULER', true),
+    maxBodyBytes: int(env, 'SERVICE_MAX_BODY_BYTES', 1048576, 1, 1024 * 1024 * 1024),
+    publicUrl: url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
+    corsOrigins,
+  };
+}
+
+function defaultReadFile(path: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = require('node:fs') as typeof import('node:fs');
+  return fs.readFileSync(path, 'utf8');
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

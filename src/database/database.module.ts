@@ -1,0 +1,65 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from './embedded-postgres';
+import { dataSourceOptions, runMigrationsLocked } from './typeorm-options';
+
+/** Where the database is: a real server (`DATABASE_URL`) or the embedded one this process started. */
+export interface DatabaseTarget {
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
+
+@Global()
+@Module({})
+class DatabaseTargetModule implements OnApplicationShutdown {
+  constructor(@Inject(DATABASE_TARGET) private readonly target: DatabaseTarget) {}
+  static register(): DynamicModule {
+    return {
+      module: DatabaseTargetModule,
+      providers: [
+        {
+          provide: DATABASE_TARGET,
+          inject: [APP_CONFIG],
+          useFactory: async (config: AppConfig): Promise<DatabaseTarget> => {
+            if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, close: async () => undefined };
+            const pg = await startEmbeddedPostgres(config.dataDir);
+            return { url: pg.url, embedded: true, close: () => pg.close() };
+          },
+        },
+      ],
+      exports: [DATABASE_TARGET],
+    };
+  }
+  async onApplicationShutdown(): Promise<void> {
+    // TypeORM closes its pool first (its module shuts down before this one), then the embedded server stops.
+    await this.target.close();
+  }
+}
+
+@Module({})
+export class DatabaseModule {
+  static forRoot(): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        DatabaseTargetModule.register(),
+        TypeOrmModule.forRootAsync({
+          inject: [DATABASE_TARGET],
+          useFactory: (target: DatabaseTarget) =>
+            dataSourceOptions(target.url, { embedded: target.embedded, poolMax: target.embedded ? EMBEDDED_MAX_CONNECTIONS : 10 }),
+          dataSourceFactory: async (options) => {
+            const ds = await new DataSource(options!).initialize();
+            await runMigrationsLocked(ds);
+            return ds;
+          },
+        }),
+      ],
+      exports: [DatabaseTargetModule],
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/**
+ * Embedded PostgreSQL (PGlite) served on a loopback port by pglite-socket, so TypeORM uses its
+ * ordinary `postgres` driver and the same migrations as production. One instance only: the data
+ * directory is locked against a second process (stack-notes: two processes could open it).
+ */
+export interface EmbeddedPostgres {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const EMBEDDED_MAX_CONNECTIONS = 4;
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  // PGlite is ESM-only in parts; load it dynamically.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const inMemory = dataDir === 'memory://' || dataDir.startsWith('memory://');
+  let releaseLock: () => void = () => undefined;
+  if (!inMemory) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = lockDirectory(dataDir);
+  }
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir));
+  } catch (e) {
+    releaseLock();
+    throw e;
+  }
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: EMBEDDED_MAX_CONNECTIONS });
+  await server.start();
+  const conn = server.getServerConn(); // "127.0.0.1:PORT"
+  return {
+    url: `postgres://postgres@${conn}/postgres`,
+    async close() {
+      await server.stop().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      releaseLock();
+    },
+  };
+}
+
+function lockDirectory(dir: string): () => void {
+  const lockPath = path.join(dir, 'service.lock');
+  const tryCreate = (): boolean => {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!tryCreate()) {
+    const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(`SERVICE_DATA_DIR: ${dir} is in use by process ${holder} (the embedded database serves one instance)`);
+    }
+    fs.rmSync(lockPath, { force: true }); // stale lock of a dead process
+    if (!tryCreate()) throw new Error(`SERVICE_DATA_DIR: could not lock ${dir}`);
+  }
+  return () => fs.rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ALL_MIGRATIONS } from '../../migrations';
+import { ALL_ENTITIES } from './entities';
+
+export function dataSourceOptions(url: string, opts: { poolMax?: number; embedded?: boolean } = {}): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ALL_ENTITIES,
+    migrations: ALL_MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+    // gen_random_uuid() is built into PostgreSQL 13+ and PGlite: no extension to install.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
+    extra: {
+      max: opts.poolMax ?? (opts.embedded ? 4 : 10),
+      application_name: 'vending-commerce',
+    },
+  };
+}
+
+/** Advisory lock key that serialises migrations when several instances boot on one database. */
+const MIGRATION_LOCK = 727_100_001;
+
+export async function runMigrationsLocked(ds: DataSource): Promise<void> {
+  const runner = ds.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await ds.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await runner.release();
+  }
+}

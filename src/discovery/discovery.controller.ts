@@ -1,0 +1,30 @@
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../common/auth/public.decorator';
+import { ok } from '../common/envelope';
+import { publicBase } from '../common/public-url';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { DiscoveryService } from './discovery.service';
+
+@ApiTags('discovery')
+@Controller()
+export class DiscoveryController {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Get('.well-known/ucp')
+  profile(@Req() req: Request) {
+    return this.discovery.profile(publicBase(this.config.publicUrl, req));
+  }
+
+  @ApiBearerAuth()
+  @Get('ucp/v1/namespaces')
+  namespaces() {
+    return ok(this.discovery.namespaces(), { capabilities: ['com.example.svc.sku'] });
+  }
+}

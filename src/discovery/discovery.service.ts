@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+
+export const INTERFACE_VERSION = '2026-09-10 v2';
+export const API_PREFIX = '/ucp/v1';
+
+/** Builds the UCP profile and the namespace registry view from the run-time registry (no vendor hard-coded). */
+@Injectable()
+export class DiscoveryService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: PartnerRegistry,
+  ) {}
+
+  profile(base: string) {
+    const live = this.registry.list().filter((e) => e.status === 'live' && !e.problem);
+    const capabilities: Record<string, { version: string; spec?: string; config?: Record<string, unknown> }[]> = {};
+    for (const [name, version] of Object.entries(CAPABILITY_VERSIONS)) {
+      const entry: { version: string; spec?: string; config?: Record<string, unknown> } = { version };
+      if (name === 'com.example.svc.sku') {
+        entry.config = {
+          namespaces: this.registry.list().map((e) => ({ namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status })),
+          vendors: [...new Set(live.map((e) => e.vendor))],
+        };
+      }
+      if (name === 'com.example.svc.events') {
+        entry.config = { websocket_url: `${base.replace(/^http/, 'ws')}${API_PREFIX}/events/ws` };
+      }
+      capabilities[name] = [entry];
+    }
+    return {
+      ucp: {
+        version: UCP_VERSION,
+        status: 'success' as const,
+        services: {
+          'com.example.svc': [
+            {
+              version: UCP_VERSION,
+              transport: 'rest',
+              endpoint: `${base}${API_PREFIX}`,
+              schema: `${base}${API_PREFIX}/openapi.json`,
+              interface_version: INTERFACE_VERSION,
+            },
+          ],
+        },
+        capabilities,
+        payment_handlers: {
+          supplier_account: [{ id: 'supplier_account', version: UCP_VERSION, config: { instrument_types: ['on_account'] } }],
+        },
+      },
+      environment: this.config.env,
+      messages: [] as UcpMessage[],
+    };
+  }
+
+  namespaces() {
+    const messages: UcpMessage[] = [];
+    const namespaces = this.registry.list().map((e, i) => {
+      if (e.problem) {
+        messages.push(warning('namespace_misconfigured', `${e.namespace} answers namespace_unsupported: ${e.problem}`, `$.namespaces[${i}]`));
+      }
+      return { namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status, capabilities: e.capabilities };
+    });
+    return { namespaces, defaults: this.registry.defaults(), messages };
+  }
+}

@@ -1,0 +1,41 @@
+import { Type } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class ListEventsQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit?: number;
+
+  @IsOptional()
+  @IsString()
+  location?: string;
+
+  @IsOptional()
+  @IsString()
+  kind?: string;
+}
+
+export class CreateEventBody {
+  @IsDefined()
+  @IsString()
+  @MaxLength(200)
+  kind: string;
+
+  @IsDefined()
+  @IsString()
+  @MaxLength(2000)
+  summary: string;
+
+  @IsDefined()
+  @IsString()
+  @MaxLength(20000)
+  reasoning: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  location?: string;
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, Repository } from 'typeorm';
+import { EventEntity } from './event.entity';
+
+export interface NewEvent {
+  kind: string;
+  summary: string;
+  reasoning: string;
+  location?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+@Injectable()
+export class EventsRepository {
+  constructor(@InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>) {}
+
+  /** Inserts with the given manager when called inside a transaction, so the event commits with the change. */
+  async insert(e: NewEvent, manager?: EntityManager): Promise<EventEntity> {
+    const r = manager ? manager.getRepository(EventEntity) : this.repo;
+    const rows = (await r
+      .createQueryBuilder()
+      .insert()
+      .values({ kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: (e.data ?? null) as never })
+      .returning('*')
+      .execute()) as { raw: Record<string, unknown>[] };
+    return r.create(this.fromRaw(rows.raw[0]));
+  }
+
+  list(q: { limit: number; location?: string; kind?: string }): Promise<EventEntity[]> {
+    const qb = this.repo.createQueryBuilder('e').orderBy('e.seq', 'DESC').limit(q.limit);
+    if (q.location !== undefined) qb.andWhere('e.location = :location', { location: q.location });
+    if (q.kind !== undefined) qb.andWhere('e.kind = :kind', { kind: q.kind });
+    return qb.getMany();
+  }
+
+  findById(id: string): Promise<EventEntity | null> {
+    return this.repo.findOne({ where: { id } });
+  }
+
+  private fromRaw(raw: Record<string, unknown>): Partial<EventEntity> {
+    return {
+      id: raw.id as string,
+      seq: String(raw.seq),
+      occurredAt: new Date(raw.occurred_at as string | Date),
+      kind: raw.kind as string,
+      summary: raw.summary as string,
+      reasoning: raw.reasoning as string,
+      location: (raw.location as string | null) ?? null,
+      data: (raw.data as Record<string, unknown> | null) ?? null,
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { EventBus } from './event-bus';
+import { EventView, toEventView } from './event.view';
+import { EventsRepository, NewEvent } from './events.repository';
+
+export const EVENTS_DEFAULT_LIMIT = 50;
+
+@Injectable()
+export class EventsService {
+  private readonly logger = new Logger(EventsService.name);
+  constructor(
+    private readonly repo: EventsRepository,
+    private readonly bus: EventBus,
+  ) {}
+
+  list(q: { limit?: number; location?: string; kind?: string }): Promise<EventView[]> {
+    return this.repo.list({ ...q, limit: q.limit ?? EVENTS_DEFAULT_LIMIT }).then((rows) => rows.map(toEventView));
+  }
+
+  /**
+   * Appends an event. Pass `manager` to write it inside the caller's transaction; the caller then calls
+   * `publish` after commit (publishing before commit could announce a change that rolls back).
+   */
+  async record(e: NewEvent, manager?: EntityManager): Promise<EventView> {
+    const view = toEventView(await this.repo.insert(e, manager));
+    if (!manager) await this.publish(view);
+    return view;
+  }
+
+  async publish(view: EventView): Promise<void> {
+    try {
+      await this.bus.publish(view);
+    } catch (err) {
+      // The event is stored; a failed fan-out must not fail the request that produced it.
+      this.logger.warn(`event ${view.id} stored but not fanned out: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * The synced copy of one product in one machine: slot id `<location>-<vendor_sku>` (decisions.md section 10).
+ * Written by the inventory sync; read by machine catalog search, pricing and replenishment.
+ */
+@Entity('slots')
+@Index('idx_slots_location', ['locationId'])
+@Index('idx_slots_sku', ['skuId'])
+export class SlotEntity {
+  @PrimaryColumn('text')
+  id: string;
+
+  @Column('text', { name: 'location_id' })
+  locationId: string;
+
+  @Column('text')
+  namespace: string;
+
+  @Column('text', { name: 'vendor_sku' })
+  vendorSku: string;
+
+  @Column('text', { name: 'sku_id' })
+  skuId: string;
+
+  @Column('text')
+  title: string;
+
+  @Column('text', { nullable: true })
+  barcode: string | null;
+
+  @Column('bigint', { name: 'price_fen', transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  priceFen: number;
+
+  @Column('integer')
+  stock: number;
+
+  /** Null when the platform does not give it. */
+  @Column('integer', { nullable: true })
+  capacity: number | null;
+
+  /** The partner's own slot label, kept as given. */
+  @Column('text', { name: 'partner_slot_id', nullable: true })
+  partnerSlotId: string | null;
+
+  /** True while a price change for this slot awaits approval (decisions.md section 10: inventory.locked). */
+  @Column('boolean', { name: 'price_locked', default: false })
+  priceLocked: boolean;
+
+  @Column('timestamptz', { name: 'synced_at', default: () => 'now()' })
+  syncedAt: Date;
+}

@@ -1,0 +1,17 @@
+import { Client } from 'pg';
+import { ADMIN_URL } from './pg';
+
+/** Drops the template and every per-file database of this run. */
+export default async function globalTeardown(): Promise<void> {
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (!template) return;
+  const prefix = template.replace(/_tpl$/, '');
+  const c = new Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
+}
