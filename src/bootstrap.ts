@@ -31,7 +31,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
-  app.enableShutdownHooks();
   setupOpenApi(app);
   // Body-parser failures happen before routing; render them as envelopes too.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {

@@ -18,7 +18,26 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
-  new Logger('main').log(`listening on ${url} (${config.env}${config.databaseUrl ? '' : ', embedded database'})`);
+  const log = new Logger('main');
+  log.log(`listening on ${url} (${config.env}${config.databaseUrl ? '' : ', embedded database'})`);
+  // Graceful shutdown: stop accepting, finish in-flight requests, stop jobs, close the database, exit 0.
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(`shutdown failed: ${(e as Error)?.message ?? String(e)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((e: unknown) => {

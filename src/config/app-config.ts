@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Typed configuration read once from the environment (decisions.md section 1).
  * A malformed value throws a ConfigError naming the variable; main.ts prints that one line and exits.
@@ -176,9 +178,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
 }
 
 function defaultReadFile(path: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const fs = require('node:fs') as typeof import('node:fs');
-  return fs.readFileSync(path, 'utf8');
+  return readFileSync(path, 'utf8');
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

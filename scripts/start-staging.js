@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// `npm start`: the out-of-the-box staging service. Builds if needed, then runs dist/main.js with staging defaults:
+// embedded database in ./data, simulated partners, demo guard rules, and a demo token printed here (never logged).
+const { spawnSync, spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const entry = path.join(root, 'dist', 'main.js');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const stale =
+  !fs.existsSync(entry) ||
+  Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'migrations'))) > fs.statSync(entry).mtimeMs;
+if (stale) {
+  console.log('building…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const env = { ...process.env };
+env.SERVICE_ENV ??= 'staging';
+env.SERVICE_AUTH_TOKEN ??= `demo-${randomBytes(12).toString('hex')}`;
+env.SERVICE_GUARDS ??= fs.readFileSync(path.join(root, 'config', 'guards.demo.json'), 'utf8');
+env.SERVICE_DATA_DIR ??= path.join(root, 'data');
+env.LOG_LEVEL ??= 'info';
+const port = env.PORT ?? '8080';
+const host = env.HOST ?? '0.0.0.0';
+const shown = host === '0.0.0.0' ? 'localhost' : host;
+
+console.log(`staging service starting on http://${shown}:${port}  (discovery: http://${shown}:${port}/.well-known/ucp)`);
+console.log(`demo token: ${env.SERVICE_AUTH_TOKEN}`);
+console.log(`try: curl -H "Authorization: Bearer ${env.SERVICE_AUTH_TOKEN}" http://${shown}:${port}/ucp/v1/namespaces`);
+
+const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: 'inherit' });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
