@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
 import { loggerParams } from './common/logging/logging';
+import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -20,7 +21,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule];
 
 @Module({})
 export class AppModule {

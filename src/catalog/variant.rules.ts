@@ -1,0 +1,135 @@
+/**
+ * Catalog variants (spec "Catalog variant", "Sale unit"). Pure: no Nest, no TypeORM.
+ * Cost and margin never appear here: `costFen` is read by nobody in this file.
+ */
+import { message, UcpMessage } from '../common/envelope';
+
+export interface Price {
+  amount: number;
+  currency: 'CNY';
+}
+
+export interface SaleUnit {
+  unit: 'EA' | 'BX';
+  display_text: string;
+  contains?: number;
+  increment: number;
+  price: Price;
+  price_derived: boolean;
+}
+
+export interface SupplyVariant {
+  id: string;
+  title: string;
+  sku: string | null;
+  price: Price;
+  quantity_unit: 'EA';
+  sale_units: SaleUnit[];
+  availability: { available: boolean; stock: number };
+}
+
+export interface MachineVariant {
+  id: string;
+  title: string;
+  sku: string | null;
+  price: Price;
+  quantity_unit: 'EA';
+  inventory: { stock: number; slot_id: string; locked: boolean };
+  location: string;
+}
+
+/** The fields of a supplier product that a variant shows (a SupplyProduct fits; cost is deliberately absent). */
+export interface SupplyProductView {
+  vendorSku: string;
+  title: string;
+  packSize: number;
+  packPriceFen: number;
+  eachPriceFen: number;
+  eachPriceDerived: boolean;
+  stock: number;
+  barcode: string | null;
+}
+
+export interface SlotView {
+  id: string;
+  locationId: string;
+  skuId: string;
+  title: string;
+  barcode: string | null;
+  priceFen: number;
+  stock: number;
+  priceLocked: boolean;
+}
+
+export const cny = (amount: number): Price => ({ amount, currency: 'CNY' });
+
+/**
+ * Sale units of a supplier product: `EA` always; `BX` when the product comes in boxes (packSize > 1), with
+ * `contains`, `increment` 1 and the box price. When the supplier quotes only the box (`eachPriceDerived`), the each
+ * price is box price / contains, EA carries `price_derived: true`, and EA is ordered in whole boxes: its increment is
+ * `contains` (the supplier has no each price of its own to sell at).
+ */
+export function saleUnits(p: SupplyProductView): SaleUnit[] {
+  const derived = p.eachPriceDerived && p.packSize > 1;
+  const units: SaleUnit[] = [
+    {
+      unit: 'EA',
+      display_text: derived ? `each (sold in boxes of ${p.packSize})` : 'each',
+      increment: derived ? p.packSize : 1,
+      price: cny(p.eachPriceFen),
+      price_derived: derived,
+    },
+  ];
+  if (p.packSize > 1) {
+    units.push({
+      unit: 'BX',
+      display_text: `box of ${p.packSize}`,
+      contains: p.packSize,
+      increment: 1,
+      price: cny(p.packPriceFen),
+      price_derived: false,
+    });
+  }
+  return units;
+}
+
+/** The sale unit an order line asks for (`EA` when the line names none), or null when the product has no such unit. */
+export function saleUnitFor(p: SupplyProductView, unit: string | undefined): SaleUnit | null {
+  return saleUnits(p).find((u) => u.unit === (unit ?? 'EA')) ?? null;
+}
+
+export function renderSupplyVariant(namespace: string, p: SupplyProductView): SupplyVariant {
+  return {
+    id: `${namespace}:${p.vendorSku}`,
+    title: p.title,
+    sku: p.barcode,
+    price: cny(p.eachPriceFen),
+    quantity_unit: 'EA',
+    sale_units: saleUnits(p),
+    availability: { available: p.stock > 0, stock: p.stock },
+  };
+}
+
+/** The `price_derived` warning of a variant at `path` (e.g. `$.variants[3]`), or null when its price is quoted. */
+export function priceDerivedWarning(v: SupplyVariant, path: string): UcpMessage | null {
+  const bx = v.sale_units.find((u) => u.unit === 'BX');
+  if (!v.sale_units.some((u) => u.price_derived) || !bx) return null;
+  return message(
+    'price_derived',
+    'warning',
+    `${v.id}: the supplier quotes only the box (${bx.price.amount} fen for ${bx.contains}); the each price ${v.price.amount} fen is derived from it. Settlement follows the supplier statement.`,
+    `${path}.price`,
+  );
+}
+
+export function renderMachineVariant(slot: SlotView): MachineVariant {
+  return {
+    id: slot.skuId,
+    title: slot.title,
+    sku: slot.barcode,
+    price: cny(slot.priceFen),
+    quantity_unit: 'EA',
+    inventory: { stock: slot.stock, slot_id: slot.id, locked: slot.priceLocked },
+    location: slot.locationId,
+  };
+}
