@@ -1,8 +1,10 @@
 /** Every migration, in order. Add a new class at the end. */
 import { Init1763800000000 } from './1763800000000-init';
 import { Machines1763800000001 } from './1763800000001-machines';
+import { MoneyPaths1763800000400 } from './1763800000400-money-paths';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
   Machines1763800000001,
+  MoneyPaths1763800000400,
 ];

@@ -14,6 +14,10 @@ import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { PartnersModule } from './partners/partners.module';
+import { GuardsModule } from './guards/guards.module';
+import { ApprovalsModule } from './approvals/approvals.module';
+import { IdempotencyModule } from './idempotency/idempotency.module';
+import { AdminModule } from './admin/admin.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -21,7 +25,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule];
 
 @Module({})
 export class AppModule {

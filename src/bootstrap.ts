@@ -25,7 +25,7 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false });
+  app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.useGlobalPipes(ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
   if (config.corsOrigins.length) {

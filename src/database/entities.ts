@@ -3,6 +3,11 @@
  * so an entity missing here is an entity without a table: add yours in the same commit as its migration.
  */
 import { EventEntity } from '../events/event.entity';
+import { ApprovalEntity } from '../approvals/approval.entity';
+import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import { GuardStateEntity } from '../guards/guard-state.entity';
+import { SpendEntity } from '../guards/spend.entity';
+import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 import { SlotEntity } from '../inventory/slot.entity';
 import { LocationEntity } from '../locations/location.entity';
 import { SaleLineEntity } from '../sales/sale-line.entity';
@@ -14,4 +19,9 @@ export const ALL_ENTITIES: Function[] = [
   SlotEntity,
   SaleOrderEntity,
   SaleLineEntity,
+  ApprovalEntity,
+  CheckoutSessionEntity,
+  GuardStateEntity,
+  SpendEntity,
+  IdempotencyKeyEntity,
 ];

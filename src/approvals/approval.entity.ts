@@ -1,0 +1,41 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * An owner approval (decisions.md section 5). `status` is pending | approved | rejected, plus the internal
+ * `executing` while an approval's action runs (shown as pending). `subject_key` is the id the approval is
+ * about (a session id, a slot id, a run id) so a capability can find its approvals.
+ */
+@Entity('approvals')
+@Index('idx_approvals_status_requested', ['status', 'requestedAt', 'id'])
+@Index('idx_approvals_subject', ['subjectKey', 'kind'])
+export class ApprovalEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('text')
+  kind: string;
+
+  @Column('text', { default: 'pending' })
+  status: string;
+
+  @Column('jsonb')
+  subject: Record<string, unknown>;
+
+  @Column('text', { name: 'subject_key', nullable: true })
+  subjectKey: string | null;
+
+  @Column('text')
+  summary: string;
+
+  @Column('text', { nullable: true })
+  location: string | null;
+
+  @Column('timestamptz', { name: 'requested_at', default: () => 'now()' })
+  requestedAt: Date;
+
+  @Column('timestamptz', { name: 'resolved_at', nullable: true })
+  resolvedAt: Date | null;
+
+  @Column('jsonb', { nullable: true })
+  resolver: Record<string, unknown> | null;
+}

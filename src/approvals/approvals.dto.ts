@@ -1,0 +1,40 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { APPROVAL_KINDS } from './approval.rules';
+
+export class ListApprovalsQuery {
+  @IsOptional()
+  @IsIn(['pending', 'approved', 'rejected', 'all'])
+  status?: string;
+
+  @IsOptional()
+  @IsIn([...APPROVAL_KINDS])
+  kind?: string;
+}
+
+export class ResolverBody {
+  @IsDefined()
+  @IsIn(['chat_tool', 'dashboard'])
+  channel: 'chat_tool' | 'dashboard';
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  chat_id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  sender_id?: string;
+}
+
+export class ResolveApprovalBody {
+  @IsDefined()
+  @IsBoolean()
+  approved: boolean;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ResolverBody)
+  resolver?: ResolverBody;
+}

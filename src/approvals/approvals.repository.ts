@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { ApprovalEntity } from './approval.entity';
+
+@Injectable()
+export class ApprovalsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private r(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(ApprovalEntity);
+  }
+
+  async insert(a: Partial<ApprovalEntity>, manager?: EntityManager): Promise<ApprovalEntity> {
+    const repo = this.r(manager);
+    return repo.save(repo.create(a));
+  }
+
+  find(id: string, manager?: EntityManager): Promise<ApprovalEntity | null> {
+    return this.r(manager).findOne({ where: { id } });
+  }
+
+  list(q: { statuses: string[] | null; kind?: string; limit: number }): Promise<ApprovalEntity[]> {
+    const where: Record<string, unknown> = {};
+    if (q.statuses) where.status = In(q.statuses);
+    if (q.kind) where.kind = q.kind;
+    return this.r().find({ where, order: { requestedAt: 'DESC', id: 'DESC' }, take: q.limit });
+  }
+
+  bySubject(subjectKey: string, kind?: string, manager?: EntityManager): Promise<ApprovalEntity[]> {
+    const where: Record<string, unknown> = { subjectKey };
+    if (kind) where.kind = kind;
+    return this.r(manager).find({ where, order: { requestedAt: 'DESC' } });
+  }
+
+  /** Conditional transition in one statement; returns the row when it moved. */
+  async transition(id: string, from: string, to: string, set: { resolvedAt?: Date | null; resolver?: unknown } = {}, manager?: EntityManager): Promise<ApprovalEntity | null> {
+    const rows = (await (manager ?? this.ds.manager).query(
+      `UPDATE approvals SET status = $3,
+              resolved_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE resolved_at END,
+              resolver = CASE WHEN $4::boolean THEN $6::jsonb ELSE resolver END
+        WHERE id = $1 AND status = $2 RETURNING id`,
+      [id, from, to, 'resolvedAt' in set, set.resolvedAt ?? null, set.resolver === undefined ? null : JSON.stringify(set.resolver)],
+    )) as [{ id: string }[], number] | { id: string }[];
+    const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
+    if (!list.length) return null;
+    return this.find(id, manager);
+  }
+}

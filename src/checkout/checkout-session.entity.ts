@@ -1,0 +1,75 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+/** A stored checkout line: what was asked plus the price read from the supplier catalog at the last update. */
+export interface StoredLine {
+  id: string;
+  item_id: string;
+  quantity: number;
+  unit: 'EA' | 'BX';
+  title: string | null;
+  /** Price of one unit (EA or BX) in fen; null when the item could not be priced. */
+  unit_price_fen: number | null;
+  contains: number | null;
+  increment: number | null;
+  /** Why the line cannot be ordered as is (unknown item, not purchasable...), or null. */
+  problem: string | null;
+}
+
+/**
+ * A checkout session; once completed it is also the purchase order (its id is the order number and the supplier
+ * ref). The supplier_* columns are the last read of the supplier's GET /orders/{ref}.
+ */
+@Entity('checkout_sessions')
+@Index('idx_checkout_status_completed', ['status', 'completedAt', 'id'])
+export class CheckoutSessionEntity {
+  @PrimaryColumn('text')
+  id: string;
+
+  @Column('text')
+  namespace: string;
+
+  @Column('text')
+  status: string;
+
+  @Column('jsonb', { name: 'line_items', default: () => "'[]'" })
+  lineItems: StoredLine[];
+
+  @Column('jsonb', { nullable: true })
+  fulfillment: Record<string, unknown> | null;
+
+  @Column('bigint', { name: 'total_fen', transformer: bigintNumber, default: 0 })
+  totalFen: number;
+
+  /** Messages of the last evaluation (what is missing, why escalated). */
+  @Column('jsonb', { default: () => "'[]'" })
+  messages: Record<string, unknown>[];
+
+  @Column('jsonb', { name: 'ucp_agent', nullable: true })
+  ucpAgent: Record<string, unknown> | null;
+
+  @Column('text', { name: 'supplier_order_id', nullable: true })
+  supplierOrderId: string | null;
+
+  @Column('text', { name: 'supplier_state', nullable: true })
+  supplierState: string | null;
+
+  @Column('text', { name: 'supplier_raw_status', nullable: true })
+  supplierRawStatus: string | null;
+
+  @Column('jsonb', { default: () => "'[]'" })
+  logistics: Record<string, unknown>[];
+
+  @Column('timestamptz', { name: 'supplier_checked_at', nullable: true })
+  supplierCheckedAt: Date | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
+  updatedAt: Date;
+
+  @Column('timestamptz', { name: 'completed_at', nullable: true })
+  completedAt: Date | null;
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { startOfDayPlus8, startOfMonthPlus8 } from '../common/time';
+import { BudgetOutcome, checkBudget } from './guard.rules';
+import { GuardsRepository } from './guards.repository';
+import { GuardsService } from './guards.service';
+
+/**
+ * The budget guard: per order, daily and monthly limits on the +08:00 calendar, counting the spend ledger
+ * (what suppliers really accepted, plus orders being placed right now or whose outcome is uncertain).
+ */
+@Injectable()
+export class BudgetService {
+  constructor(
+    private readonly guards: GuardsService,
+    private readonly repo: GuardsRepository,
+  ) {}
+
+  /** Would an order of `amountFen` at `at` pass? 503 guard_unverifiable when the rules are missing or unreadable. */
+  async check(amountFen: number, at: Date = new Date(), manager?: EntityManager, exclude?: { source: string; ref: string }): Promise<BudgetOutcome> {
+    const rules = await this.guards.rules(manager);
+    const spent = await this.repo.spentSince(startOfDayPlus8(at), startOfMonthPlus8(at), exclude, manager);
+    return checkBudget(rules.budget, amountFen, spent);
+  }
+
+  /** Counts money really spent (idempotent per source and ref). Pass `manager` to write inside a transaction. */
+  async recordSpend(amountFen: number, source: string, ref: string, manager?: EntityManager): Promise<void> {
+    await this.repo.upsertSpend(source, ref, amountFen, 'spent', manager);
+  }
+
+  /**
+   * Checks the budget and holds `amountFen` for (source, ref) in one step, serialised by an advisory lock, so two
+   * orders placed at once cannot both use the same remaining budget. Must run inside a transaction (`manager`).
+   * Returns the budget outcome; nothing is held when it is not ok.
+   */
+  async checkAndHold(
+    amountFen: number,
+    source: string,
+    ref: string,
+    manager: EntityManager,
+    opts: { ignoreLimits?: boolean } = {},
+  ): Promise<BudgetOutcome> {
+    await this.repo.lockBudget(manager);
+    const outcome = await this.check(amountFen, new Date(), manager, { source, ref });
+    if (!outcome.ok && !opts.ignoreLimits) return outcome;
+    await this.repo.upsertSpend(source, ref, amountFen, 'held', manager);
+    return outcome;
+  }
+
+  /** The supplier refused: nothing was spent. */
+  async release(source: string, ref: string, manager?: EntityManager): Promise<void> {
+    await this.repo.deleteSpend(source, ref, manager);
+  }
+
+  /** The supplier could not be reached: the order may exist, so the amount stays counted. */
+  async markUncertain(source: string, ref: string, manager?: EntityManager): Promise<void> {
+    await this.repo.setSpendState(source, ref, 'uncertain', manager);
+  }
+}

@@ -1,0 +1,135 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Errors } from '../common/errors';
+import { toPlus8OrNull } from '../common/time';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { EventsService } from '../events/events.service';
+import { GuardRules, parseGuardRules, parseGuardRulesText } from './guard.rules';
+import { GuardsRepository } from './guards.repository';
+
+export interface GuardState {
+  engaged: boolean;
+  reason: string | null;
+  changedAt: Date | null;
+  /** Null when no rules are stored or they are unusable (see `problem`). */
+  rules: GuardRules | null;
+  problem: string | null;
+}
+
+/**
+ * The guard layer's state: rules stored in the database (seeded from SERVICE_GUARDS at boot when given) and the
+ * kill switch (SERVICE_KILL_SWITCH=on engages it at boot whatever the rules say). Every change is an event.
+ */
+@Injectable()
+export class GuardsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(GuardsService.name);
+  constructor(
+    private readonly repo: GuardsRepository,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.guardsJson !== null) {
+      const parsed = parseGuardRulesText(this.config.guardsJson);
+      const stored = await this.repo.get();
+      if (parsed.ok) {
+        const { killSwitch, ...doc } = parsed.rules;
+        if (JSON.stringify(stored?.rules ?? null) !== JSON.stringify(doc) || stored?.problem) {
+          await this.repo.upsertRules(doc as unknown as Record<string, unknown>, null);
+          await this.events.record({
+            kind: 'guard.changed',
+            summary: 'guard rules seeded from the configuration',
+            reasoning: 'SERVICE_GUARDS (or SERVICE_GUARDS_FILE) was given at boot; the stored rules were replaced by it',
+            data: { rules: doc },
+          });
+        }
+        if (killSwitch) await this.setKillSwitch(true, 'killSwitch: true in the configured guard rules');
+      } else {
+        // Malformed or unreadable: money writes answer guard_unverifiable until valid rules are stored.
+        this.logger.warn(`guard rules from the configuration are unusable (${parsed.problem}); money writes answer 503`);
+        await this.repo.upsertRules(null, parsed.problem);
+        await this.events.record({
+          kind: 'guard.changed',
+          summary: 'configured guard rules are unusable',
+          reasoning: `${parsed.problem}; checkout complete and price updates answer guard_unverifiable until rules are stored`,
+        });
+      }
+    }
+    if (this.config.killSwitchAtBoot) await this.setKillSwitch(true, 'SERVICE_KILL_SWITCH=on at boot');
+  }
+
+  /** The current state; 503 guard_unverifiable when it cannot be read. */
+  async state(manager?: EntityManager): Promise<GuardState> {
+    let row;
+    try {
+      row = await this.repo.get(manager);
+    } catch (err) {
+      this.logger.warn(`guard state unreadable: ${(err as Error).message}`);
+      throw Errors.guardUnverifiable('the guard state could not be read');
+    }
+    if (!row) return { engaged: false, reason: null, changedAt: null, rules: null, problem: 'no guard rules are stored' };
+    let rules: GuardRules | null = null;
+    let problem = row.problem;
+    if (row.rules) {
+      const parsed = parseGuardRules(row.rules);
+      if (parsed.ok) rules = parsed.rules;
+      else problem = parsed.problem;
+    } else if (!problem) {
+      problem = 'no guard rules are stored';
+    }
+    return { engaged: row.killSwitch, reason: row.killSwitchReason, changedAt: row.killSwitchChangedAt, rules, problem };
+  }
+
+  /** The usable rules, or 503 guard_unverifiable. */
+  async rules(manager?: EntityManager): Promise<GuardRules> {
+    const s = await this.state(manager);
+    if (!s.rules) throw Errors.guardUnverifiable(s.problem ?? 'no guard rules are stored');
+    return s.rules;
+  }
+
+  /** Admin view (decisions.md section 6). */
+  async view(): Promise<Record<string, unknown>> {
+    const s = await this.state();
+    return {
+      guards: s.rules ? { ...s.rules, killSwitch: s.engaged } : null,
+      verifiable: s.rules !== null,
+      problem: s.rules ? null : s.problem,
+      kill_switch: { engaged: s.engaged, reason: s.reason, changed_at: toPlus8OrNull(s.changedAt) },
+    };
+  }
+
+  /** PUT /admin/guards: the whole section 4 document; a bad shape is 400 and nothing changes. */
+  async replaceRules(raw: unknown): Promise<Record<string, unknown>> {
+    const parsed = parseGuardRules(raw);
+    if (!parsed.ok) throw Errors.invalid('$', parsed.problem);
+    const { killSwitch, ...doc } = parsed.rules;
+    await this.repo.upsertRules(doc as unknown as Record<string, unknown>, null);
+    await this.events.record({
+      kind: 'guard.changed',
+      summary: 'guard rules replaced',
+      reasoning: 'the guard rules were replaced through PUT /ucp/v1/admin/guards',
+      data: { rules: doc },
+    });
+    const explicit = (raw as { killSwitch?: unknown }).killSwitch;
+    if (typeof explicit === 'boolean') {
+      await this.setKillSwitch(killSwitch, `killSwitch: ${killSwitch} in the guard rules set through PUT /ucp/v1/admin/guards`);
+    }
+    return this.view();
+  }
+
+  /** Engages or releases the kill switch; an event is recorded when it actually changes. */
+  async setKillSwitch(engaged: boolean, reason: string): Promise<Record<string, unknown>> {
+    const before = await this.repo.transaction((m) => this.repo.setKillSwitch(engaged, reason, m));
+    if (before !== engaged) {
+      await this.events.record({
+        kind: 'kill_switch',
+        summary: engaged ? 'kill switch engaged' : 'kill switch released',
+        reasoning: reason,
+        data: { engaged },
+      });
+    }
+    return this.view();
+  }
+}

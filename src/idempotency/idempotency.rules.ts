@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+
+/** Idempotency fingerprint (decisions.md section 9): the operation, the resource id and the SHA-256 of the raw body. */
+export function fingerprint(operation: string, resourceId: string, rawBody: string | Buffer): string {
+  const bodyHash = createHash('sha256').update(rawBody).digest('hex');
+  return createHash('sha256').update(`${operation}\n${resourceId}\n${bodyHash}`).digest('hex');
+}
+
+/** Keys are kept at least this long. */
+export const KEY_RETENTION_HOURS = 24;
+
+/** A key is 1 to 255 visible ASCII characters. */
+export function validKey(key: string): boolean {
+  return /^[\x21-\x7e]{1,255}$/.test(key);
+}
+
+/**
+ * Which outcomes are stored under a key. A success, and a 502 (a partner was called: the answer must replay rather
+ * than call it again), are stored. A refusal before anything happened (400, 404, 409, 503) releases the key so the
+ * same request may be sent again once the cause is fixed.
+ */
+export function storesOutcome(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 502;
+}

@@ -1,0 +1,99 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { errorBody } from '../common/envelope';
+import { DomainError, Errors } from '../common/errors';
+import { fingerprint, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
+
+export interface IdempotencyScope {
+  operation: string;
+  resourceId: string;
+  rawBody: string;
+}
+
+type Row = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
+
+/**
+ * Idempotency-Key handling, in PostgreSQL so it holds across instances: the first request claims the key with
+ * INSERT ... ON CONFLICT DO NOTHING; a replay returns the stored status and body and calls nothing; another
+ * fingerprint is 409 idempotency_key_mismatch; a key whose first request is running is 409 idempotency_key_in_use;
+ * a store that cannot be read is 503.
+ */
+@Injectable()
+export class IdempotencyService {
+  private readonly logger = new Logger(IdempotencyService.name);
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async run<T>(
+    key: string | undefined,
+    scope: IdempotencyScope,
+    fn: () => Promise<{ status: number; body: T }>,
+  ): Promise<{ status: number; body: T; replayed: boolean }> {
+    if (key === undefined) return { ...(await fn()), replayed: false };
+    if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    const fp = fingerprint(scope.operation, scope.resourceId, scope.rawBody);
+
+    let claimed: boolean;
+    try {
+      await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND created_at < now() - make_interval(hours => $2)`, [key, KEY_RETENTION_HOURS]);
+      const rows = (await this.ds.query(
+        `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state) VALUES ($1, $2, $3, $4, 'in_flight')
+         ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [key, fp, scope.operation, scope.resourceId],
+      )) as unknown[];
+      claimed = rows.length > 0;
+    } catch (err) {
+      throw this.unavailable(err);
+    }
+
+    if (!claimed) {
+      let row: Row | undefined;
+      try {
+        row = ((await this.ds.query(
+          `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1`,
+          [key],
+        )) as Row[])[0];
+      } catch (err) {
+        throw this.unavailable(err);
+      }
+      if (!row) throw Errors.conflict('idempotency_key_in_use', 'this Idempotency-Key was released while it was read; send the request again');
+      if (row.fingerprint !== fp) {
+        throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource or body differ)', '$.headers.Idempotency-Key');
+      }
+      if (row.state !== 'done') {
+        throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
+      }
+      return { status: row.response_status ?? 200, body: row.response_body as T, replayed: true };
+    }
+
+    let outcome: { status: number; body: unknown };
+    let thrown: unknown = null;
+    try {
+      outcome = await fn();
+    } catch (err) {
+      thrown = err;
+      outcome = err instanceof DomainError ? { status: err.status, body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
+    }
+    try {
+      if (storesOutcome(outcome.status)) {
+        await this.ds.query(
+          `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3::jsonb, completed_at = now() WHERE key = $1`,
+          [key, outcome.status, JSON.stringify(outcome.body)],
+        );
+      } else {
+        await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`, [key]);
+      }
+    } catch (err) {
+      this.logger.error(`idempotency key outcome not stored: ${(err as Error).message}`);
+    }
+    if (thrown) throw thrown;
+    return { status: outcome.status, body: outcome.body as T, replayed: false };
+  }
+
+  private unavailable(err: unknown): DomainError {
+    this.logger.warn(`idempotency store unavailable: ${(err as Error).message}`);
+    return new DomainError(503, 'idempotency_unavailable', 'the idempotency key store could not be read; the request was not run', {
+      severity: 'recoverable',
+    });
+  }
+}
