@@ -14,6 +14,7 @@ import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { PartnersModule } from './partners/partners.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { GuardsModule } from './guards/guards.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
@@ -25,7 +26,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,55 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { publicBase } from '../common/public-url';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
+import { CheckoutSessionBody, CompleteBody } from './checkout.dto';
+import { Answer, CheckoutService } from './checkout.service';
+
+@ApiTags('checkout')
+@ApiBearerAuth()
+@Controller('ucp/v1/checkout-sessions')
+export class CheckoutController {
+  constructor(
+    private readonly checkout: CheckoutService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  async create(@Body() body: CheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
+    return send(res, await this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), ucpAgent: agent }));
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @Req() req: Request) {
+    return this.checkout.get(id, publicBase(this.config.publicUrl, req));
+  }
+
+  @Put(':id')
+  async update(@Param('id') id: string, @Body() body: CheckoutSessionBody, @Req() req: Request) {
+    return this.checkout.update(id, body, publicBase(this.config.publicUrl, req));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@Param('id') id: string, @Req() req: Request) {
+    return this.checkout.cancel(id, publicBase(this.config.publicUrl, req));
+  }
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
+    void body;
+    return send(res, await this.checkout.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
+  }
+}
+
+/** Writes an idempotent answer: its stored status, and `Idempotent-Replayed: true` on a replay. */
+export function send(res: Response, a: Answer): unknown {
+  res.status(a.status);
+  if (a.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  return a.body;
+}

@@ -1,0 +1,101 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+
+export class ItemRefBody {
+  @IsDefined()
+  @IsString()
+  @MaxLength(300)
+  id: string;
+}
+
+export class QuantityUnitBody {
+  @IsDefined()
+  @IsIn(['EA', 'BX'])
+  unit: 'EA' | 'BX';
+}
+
+export class CheckoutLineBody {
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => ItemRefBody)
+  item: ItemRefBody;
+
+  /** >= 1 on create; on update 0 removes the line. */
+  @IsDefined()
+  @IsInt()
+  @Min(0)
+  quantity: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QuantityUnitBody)
+  quantity_unit?: QuantityUnitBody;
+}
+
+export class DestinationBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  street_address?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  first_name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  phone_number?: string;
+}
+
+export class FulfillmentMethodBody {
+  @IsDefined()
+  @IsIn(['shipping', 'pickup'])
+  type: 'shipping' | 'pickup';
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => DestinationBody)
+  destinations?: DestinationBody[];
+}
+
+export class FulfillmentBody {
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(5)
+  @ValidateNested({ each: true })
+  @Type(() => FulfillmentMethodBody)
+  methods: FulfillmentMethodBody[];
+}
+
+export class CheckoutSessionBody {
+  /** Becomes the purchase-order number and the supplier's order ref. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9._-]{1,64}$/, { message: 'id must be 1 to 64 letters, digits, dot, underscore or hyphen' })
+  id?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => CheckoutLineBody)
+  line_items?: CheckoutLineBody[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => FulfillmentBody)
+  fulfillment?: FulfillmentBody;
+}
+
+/** `confirm` is checked by the service (it must be the JSON boolean true; anything else is confirmation_required). */
+export class CompleteBody {
+  @IsOptional()
+  confirm?: unknown;
+
+  @IsOptional()
+  payment?: unknown;
+}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+
+/** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
+@Injectable()
+export class CheckoutRepository {
+  constructor(@InjectDataSource() readonly ds: DataSource) {}
+
+  private r(manager?: EntityManager) {
+    return (manager ?? this.ds.manager).getRepository(CheckoutSessionEntity);
+  }
+
+  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(fn);
+  }
+
+  find(id: string, manager?: EntityManager): Promise<CheckoutSessionEntity | null> {
+    return this.r(manager).findOne({ where: { id } });
+  }
+
+  /** The row, locked until the transaction ends (two completes of one session serialise here). */
+  findForUpdate(id: string, manager: EntityManager): Promise<CheckoutSessionEntity | null> {
+    return this.r(manager).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
+  }
+
+  async insert(row: Partial<CheckoutSessionEntity>, manager?: EntityManager): Promise<boolean> {
+    const res = await this.r(manager).createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
+    return (res.raw as unknown[]).length > 0;
+  }
+
+  async save(row: CheckoutSessionEntity, manager?: EntityManager): Promise<void> {
+    row.updatedAt = new Date();
+    await this.r(manager).save(row);
+  }
+
+  /** Conditional transition in one statement; true when it moved. */
+  async transition(id: string, from: string[], to: string, manager?: EntityManager): Promise<boolean> {
+    const res = await this.r(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ status: to, updatedAt: () => 'now()' } as never)
+      .where('id = :id AND status IN (:...from)', { id, from })
+      .execute();
+    return (res.affected ?? 0) > 0;
+  }
+
+  /** Completed sessions (purchase orders), newest first, keyset on (completed_at, id). */
+  listCompleted(q: { limit: number; after?: { completedAt: Date; id: string } }): Promise<CheckoutSessionEntity[]> {
+    const qb = this.r().createQueryBuilder('s').where(`s.status = 'completed'`);
+    if (q.after) qb.andWhere('(s.completed_at, s.id) < (:at, :id)', { at: q.after.completedAt, id: q.after.id });
+    return qb.orderBy('s.completed_at', 'DESC').addOrderBy('s.id', 'DESC').limit(q.limit).getMany();
+  }
+
+  /** Completed orders the supplier has not finished (neither arrived nor cancelled), least recently checked first. */
+  openOrders(limit: number): Promise<CheckoutSessionEntity[]> {
+    return this.r()
+      .createQueryBuilder('s')
+      .where(`s.status = 'completed'`)
+      .andWhere(`(s.supplier_state IS NULL OR s.supplier_state NOT IN ('arrived', 'cancelled'))`)
+      .orderBy('s.supplier_checked_at', 'ASC', 'NULLS FIRST')
+      .limit(limit)
+      .getMany();
+  }
+
+  async saveSupplierStatus(id: string, s: { state: string; rawStatus: string | null; logistics: Record<string, unknown>[] }): Promise<void> {
+    await this.r()
+      .createQueryBuilder()
+      .update()
+      .set({ supplierState: s.state, supplierRawStatus: s.rawStatus, logistics: s.logistics as never, supplierCheckedAt: () => 'now()' } as never)
+      .where('id = :id', { id })
+      .execute();
+  }
+}

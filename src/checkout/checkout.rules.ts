@@ -1,0 +1,140 @@
+/**
+ * The checkout session status chain (spec "States and transitions") and the evaluation of a session's readiness,
+ * as pure functions: no Nest, no TypeORM, no I/O.
+ */
+import { message, UcpMessage } from '../common/envelope';
+import type { BudgetOutcome } from '../guards/guard.rules';
+
+export const CHECKOUT_STATUSES = ['incomplete', 'requires_escalation', 'ready_for_complete', 'complete_in_progress', 'completed', 'canceled'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** What happens to a session besides evaluation: cancel, the complete claim, and the supplier's answer. */
+export type CheckoutTrigger = 'cancel' | 'claim' | 'placed' | 'refused' | 'unreachable';
+
+const EDITABLE: readonly CheckoutStatus[] = ['incomplete', 'requires_escalation', 'ready_for_complete'];
+
+/** The next status, or null when the trigger is not allowed from `from`. */
+export function nextStatus(from: CheckoutStatus, trigger: CheckoutTrigger): CheckoutStatus | null {
+  switch (trigger) {
+    case 'cancel':
+      return EDITABLE.includes(from) ? 'canceled' : null;
+    case 'claim':
+      return from === 'ready_for_complete' ? 'complete_in_progress' : null;
+    case 'placed':
+      return from === 'complete_in_progress' ? 'completed' : null;
+    case 'refused':
+    case 'unreachable':
+      // The supplier refused or could not be reached: back to ready_for_complete, so it can be retried by a person.
+      return from === 'complete_in_progress' ? 'ready_for_complete' : null;
+  }
+}
+
+/** Lines, fulfillment and approvals may change (and the session be re-evaluated) only in these states. */
+export function isEditable(s: CheckoutStatus): boolean {
+  return EDITABLE.includes(s);
+}
+
+export interface EvaluatedLine {
+  itemId: string;
+  vendor: string;
+  quantity: number;
+  unitPriceFen: number | null;
+  increment: number | null;
+  /** Why the item cannot be ordered (unknown, not sold in that unit, out of stock), or null. */
+  problem: string | null;
+}
+
+export type EscalationKind = 'checkout_budget' | 'checkout_probation';
+
+export interface ApprovalFact {
+  kind: string;
+  status: string;
+  /** The session key the approval was given for (lines and total); an approval of other lines does not count. */
+  key: string | null;
+  id: string;
+}
+
+export interface EvaluationInput {
+  lines: EvaluatedLine[];
+  hasDestination: boolean;
+  /** Null when the guard rules are missing or unreadable. */
+  guards: {
+    budget: BudgetOutcome;
+    probation: boolean;
+    hardNoGo: boolean[];
+  } | null;
+  guardProblem?: string | null;
+  sessionKey: string;
+  approvals: ApprovalFact[];
+}
+
+export interface Evaluation {
+  status: 'incomplete' | 'requires_escalation' | 'ready_for_complete';
+  messages: UcpMessage[];
+  /** Escalations that still need a new approval (none pending or approved for this session key). */
+  toRequest: EscalationKind[];
+}
+
+/** The session total in fen: the sum of quantity x unit price of the priced lines. */
+export function sessionTotal(lines: { quantity: number; unitPriceFen: number | null }[]): number {
+  return lines.reduce((sum, l) => sum + (l.unitPriceFen === null ? 0 : l.unitPriceFen * l.quantity), 0);
+}
+
+/** A stable key of what an approval covers: each line's item, unit and quantity, and the total. */
+export function sessionKey(lines: { itemId: string; unit: string; quantity: number }[], totalFen: number): string {
+  const parts = lines.map((l) => `${l.itemId}|${l.unit}|${l.quantity}`).sort();
+  return `${parts.join(',')}#${totalFen}`;
+}
+
+/**
+ * Where a session stands: `incomplete` while anything is missing or not orderable (each reason a message with its
+ * path); then the guards: over budget or a vendor on probation needs an owner approval for exactly these lines
+ * (`requires_escalation`); otherwise `ready_for_complete`.
+ */
+export function evaluateSession(input: EvaluationInput): Evaluation {
+  const messages: UcpMessage[] = [];
+  if (input.lines.length === 0) messages.push(message('missing', 'recoverable', 'the session has no line items', '$.line_items'));
+  input.lines.forEach((l, i) => {
+    if (l.problem) messages.push(message('item_unavailable', 'recoverable', `${l.itemId}: ${l.problem}`, `$.line_items[${i}].item.id`));
+    else if (l.increment && l.quantity % l.increment !== 0) {
+      messages.push(message('invalid_quantity', 'recoverable', `${l.itemId}: the quantity must be a multiple of ${l.increment}`, `$.line_items[${i}].quantity`));
+    }
+  });
+  if (!input.hasDestination) {
+    messages.push(message('missing', 'recoverable', 'a fulfillment method with a destination is required', '$.fulfillment.methods[0].destinations'));
+  }
+  if (input.guards) {
+    input.guards.hardNoGo.forEach((no, i) => {
+      if (no) messages.push(message('hard_no_go', 'unrecoverable', `${input.lines[i].itemId} may not be ordered (hard no-go)`, `$.line_items[${i}].item.id`));
+    });
+  } else {
+    messages.push(message('guard_unverifiable', 'recoverable', `guard rules could not be verified (${input.guardProblem ?? 'unknown'}); the session cannot be completed until they are`, '$'));
+  }
+  if (messages.length || !input.guards) return { status: 'incomplete', messages, toRequest: [] };
+
+  const needed: { kind: EscalationKind; why: string }[] = [];
+  const b = input.guards.budget;
+  if (!b.ok) {
+    const what = b.limit === 'per_order' ? `the per-order limit of ${b.limitFen} fen` : `the ${b.limit} limit of ${b.limitFen} fen (${b.spentFen} fen already spent)`;
+    needed.push({ kind: 'checkout_budget', why: `the order would pass ${what}` });
+  }
+  if (input.guards.probation) needed.push({ kind: 'checkout_probation', why: 'the vendor is on probation' });
+
+  const toRequest: EscalationKind[] = [];
+  for (const n of needed) {
+    const mine = input.approvals.filter((a) => a.kind === n.kind && a.key === input.sessionKey);
+    if (mine.some((a) => a.status === 'approved')) continue;
+    const pending = mine.find((a) => a.status === 'pending');
+    const rejected = mine.find((a) => a.status === 'rejected');
+    if (pending) {
+      messages.push(message('approval_required', 'requires_buyer_review', `${n.why}: owner approval ${pending.id} is pending`, '$'));
+    } else if (rejected) {
+      messages.push(message('approval_rejected', 'requires_buyer_review', `${n.why}: owner approval ${rejected.id} was rejected; change the lines to ask again`, '$'));
+    } else {
+      toRequest.push(n.kind);
+      messages.push(message('approval_required', 'requires_buyer_review', `${n.why}: an owner approval was requested`, '$'));
+    }
+  }
+  // Only escalations without an approval for these lines added messages at this point.
+  return { status: messages.length ? 'requires_escalation' : 'ready_for_complete', messages, toRequest };
+}
