@@ -12,6 +12,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
+import { CoordinationModule } from './coordination/coordination.module';
 import { HealthModule } from './health/health.module';
 import { PartnersModule } from './partners/partners.module';
 import { CheckoutModule } from './checkout/checkout.module';
@@ -26,7 +27,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule];
 
 @Module({})
 export class AppModule {

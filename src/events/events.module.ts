@@ -1,17 +1,53 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DATABASE_TARGET } from '../database/database.module';
+import type { DatabaseTarget } from '../database/database.module';
 import { EventBus, InProcessEventBus } from './event-bus';
 import { EventEntity } from './event.entity';
 import { EventsController } from './events.controller';
+import { EventsGateway } from './events.gateway';
 import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
+import { PgNotifyEventBus } from './pg-event-bus';
 
-/** Global: every capability records its decisions through EventsService. */
+/**
+ * Global: every capability records its decisions through EventsService.
+ * The bus is LISTEN/NOTIFY on a real PostgreSQL server (every instance sharing the database gets every event) and
+ * in-process on the embedded database (NOTIFY there reaches only the sending connection; embedded is one instance).
+ */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity])],
   controllers: [EventsController],
-  providers: [EventsRepository, EventsService, { provide: EventBus, useClass: InProcessEventBus }],
+  providers: [
+    EventsRepository,
+    EventsService,
+    EventsGateway,
+    {
+      provide: EventBus,
+      inject: [DATABASE_TARGET, DataSource, EventsRepository],
+      useFactory: async (target: DatabaseTarget, ds: DataSource, repo: EventsRepository): Promise<EventBus> => {
+        if (target.embedded) return new InProcessEventBus();
+        const bus = new PgNotifyEventBus({
+          url: target.url,
+          notify: async (channel, payload) => {
+            await ds.query('SELECT pg_notify($1, $2)', [channel, payload]);
+          },
+          feed: repo,
+        });
+        await bus.start();
+        return bus;
+      },
+    },
+  ],
   exports: [EventsService],
 })
-export class EventsModule {}
+export class EventsModule implements OnModuleDestroy {
+  constructor(@Inject(EventBus) private readonly bus: EventBus) {}
+
+  /** Runs before the database pool closes (onApplicationShutdown), so no fan-out read outlives it. */
+  async onModuleDestroy(): Promise<void> {
+    await this.bus.close();
+  }
+}

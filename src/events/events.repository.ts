@@ -38,6 +38,16 @@ export class EventsRepository {
     return this.repo.findOne({ where: { id } });
   }
 
+  /** Events stored after `seq`, oldest first (the fan-out feed of the PostgreSQL event bus). */
+  listAfterSeq(seq: string, limit: number): Promise<EventEntity[]> {
+    return this.repo.createQueryBuilder('e').where('e.seq > :seq', { seq }).orderBy('e.seq', 'ASC').limit(limit).getMany();
+  }
+
+  async maxSeq(): Promise<string> {
+    const row = (await this.repo.createQueryBuilder('e').select('COALESCE(MAX(e.seq), 0)', 'max').getRawOne()) as { max: string | number } | undefined;
+    return String(row?.max ?? '0');
+  }
+
   private fromRaw(raw: Record<string, unknown>): Partial<EventEntity> {
     return {
       id: raw.id as string,

@@ -1,0 +1,176 @@
+import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
+import { presentedToken, tokenMatches } from '../common/auth/token';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { EventBus } from './event-bus';
+import { EventView } from './event.view';
+import { ALL_EVENTS, credentialInUrl, EventFilter, matchesFilter, parseClientMessage } from './events-socket.rules';
+
+export const EVENTS_WS_PATH = '/ucp/v1/events/ws';
+/** Close codes: 4401 unauthorized, 4503 no operator token configured, 4408 too slow to read its events. */
+export const WS_CLOSE_UNAUTHORIZED = 4401;
+export const WS_CLOSE_AUTH_NOT_CONFIGURED = 4503;
+export const WS_CLOSE_SLOW_CONSUMER = 4408;
+/** A client without a header or cookie token must authenticate with its first message within this time. */
+export const WS_AUTH_TIMEOUT_MS = 5_000;
+const KEEPALIVE_MS = 30_000;
+/** A client that leaves this much unread is disconnected rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+interface Session {
+  authenticated: boolean;
+  /** Set on authentication (every event) and replaced by each `subscribe`. */
+  filter: EventFilter | null;
+  alive: boolean;
+  authTimer: NodeJS.Timeout | null;
+}
+
+/**
+ * The event WebSocket (decisions.md section 7). Auth: the `Authorization: Bearer` header or the auth cookie on the
+ * upgrade request, or a first message `{"type":"auth","token":"..."}`; never a token in the URL. Once authenticated
+ * the client receives every event stored afterwards (from every instance, through the EventBus, in `seq` order);
+ * `subscribe` replaces the filter by kinds and/or location.
+ */
+@WebSocketGateway({ path: EVENTS_WS_PATH, maxPayload: 64 * 1024 })
+export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(EventsGateway.name);
+  private readonly sessions = new Map<WebSocket, Session>();
+  private unsubscribe: (() => void) | null = null;
+  private keepalive: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.bus.subscribe((e) => this.broadcast(e));
+    this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS);
+    this.keepalive.unref();
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    if (this.keepalive) clearInterval(this.keepalive);
+    for (const [ws, s] of this.sessions) {
+      if (s.authTimer) clearTimeout(s.authTimer);
+      ws.terminate();
+    }
+    this.sessions.clear();
+  }
+
+  handleConnection(ws: WebSocket, req: IncomingMessage): void {
+    const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null };
+    this.sessions.set(ws, s);
+    ws.on('close', () => this.drop(ws));
+    ws.on('pong', () => (s.alive = true));
+    ws.on('message', (data: RawData, isBinary: boolean) => this.onMessage(ws, s, data, isBinary));
+
+    const expected = this.config.authToken;
+    if (!expected) {
+      return this.refuse(ws, WS_CLOSE_AUTH_NOT_CONFIGURED, 'auth_not_configured', 'the deployment has no operator token configured');
+    }
+    if (credentialInUrl(req.url)) {
+      return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'a token in the URL is never accepted: use the Authorization header, the auth cookie or an auth message');
+    }
+    const presented = presentedToken(req.headers, this.config.serviceName);
+    if (presented !== null) {
+      if (!tokenMatches(presented, expected)) return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
+      return this.authenticate(ws, s);
+    }
+    s.authTimer = setTimeout(() => {
+      this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `no operator token within ${WS_AUTH_TIMEOUT_MS / 1000} s`);
+    }, WS_AUTH_TIMEOUT_MS);
+    s.authTimer.unref();
+  }
+
+  private onMessage(ws: WebSocket, s: Session, data: RawData, isBinary: boolean): void {
+    if (!this.sessions.has(ws)) return;
+    const msg = isBinary ? ({ type: 'invalid', content: 'messages are JSON text frames' } as const) : parseClientMessage(rawText(data));
+    if (!s.authenticated) {
+      if (msg.type === 'auth' && this.config.authToken && tokenMatches(msg.token, this.config.authToken)) {
+        return this.authenticate(ws, s);
+      }
+      const why = msg.type === 'auth' ? 'wrong operator token' : 'the first message must be {"type":"auth","token":"..."}';
+      return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why);
+    }
+    switch (msg.type) {
+      case 'auth':
+        if (!tokenMatches(msg.token, this.config.authToken ?? '')) {
+          return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
+        }
+        return this.send(ws, { type: 'authenticated' });
+      case 'subscribe':
+        s.filter = msg.filter;
+        return this.send(ws, { type: 'subscribed', kinds: msg.filter.kinds, location: msg.filter.location });
+      case 'ping':
+        return this.send(ws, { type: 'pong' });
+      case 'invalid':
+        return this.send(ws, { type: 'error', code: 'invalid', content: msg.content });
+    }
+  }
+
+  private authenticate(ws: WebSocket, s: Session): void {
+    if (s.authTimer) clearTimeout(s.authTimer);
+    s.authTimer = null;
+    s.authenticated = true;
+    s.filter = ALL_EVENTS;
+    this.send(ws, { type: 'authenticated' });
+  }
+
+  private broadcast(event: EventView): void {
+    let frame: string | null = null;
+    for (const [ws, s] of this.sessions) {
+      if (!s.authenticated || !s.filter || !matchesFilter(event, s.filter)) continue;
+      if (ws.readyState !== ws.OPEN) continue;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        this.logger.warn('event socket closed: the client does not read its events');
+        this.drop(ws);
+        ws.close(WS_CLOSE_SLOW_CONSUMER, 'too slow');
+        continue;
+      }
+      frame ??= JSON.stringify({ type: 'event', event });
+      ws.send(frame);
+    }
+  }
+
+  private refuse(ws: WebSocket, closeCode: number, code: string, content: string): void {
+    const s = this.sessions.get(ws);
+    if (s?.authTimer) clearTimeout(s.authTimer);
+    this.sessions.delete(ws);
+    this.send(ws, { type: 'error', code, content });
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(closeCode, code);
+  }
+
+  private send(ws: WebSocket, body: Record<string, unknown>): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(body));
+  }
+
+  private drop(ws: WebSocket): void {
+    const s = this.sessions.get(ws);
+    if (s?.authTimer) clearTimeout(s.authTimer);
+    this.sessions.delete(ws);
+  }
+
+  /** Keepalive: a client that did not answer the previous ping is gone; terminate it. */
+  private sweep(): void {
+    for (const [ws, s] of this.sessions) {
+      if (!s.alive) {
+        this.drop(ws);
+        ws.terminate();
+        continue;
+      }
+      s.alive = false;
+      if (ws.readyState === ws.OPEN) ws.ping();
+    }
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
