@@ -1,0 +1,201 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { message, ok, UcpMessage } from '../common/envelope';
+import { DomainError, Errors } from '../common/errors';
+import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { EventsService } from '../events/events.service';
+import { overPriceCap } from '../guards/guard.rules';
+import { GuardsService } from '../guards/guards.service';
+import { KillSwitchService } from '../guards/kill-switch.service';
+import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { SlotEntity } from '../inventory/slot.entity';
+import { LocationEntity } from '../locations/location.entity';
+import { MachineAdapter, PartnerError, PriceChange } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { SetPricesBody } from './pricing.dto';
+
+const CAPS = ['com.example.svc.pricing'];
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+
+interface Move {
+  index: number;
+  itemId: string;
+  vendorSku: string;
+  slot: SlotEntity;
+  currentFen: number;
+  newFen: number;
+}
+
+/**
+ * Live price changes (PUT /locations/{id}/prices): confirm, kill switch, guard rules, then the per-item cap.
+ * Moves within the cap go to the platform's POST /prices in one call; each move over it is parked as one
+ * `price_change` approval (the slot is locked) and executed only when approved, with the kill switch checked then.
+ */
+@Injectable()
+export class PricingService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly registry: PartnerRegistry,
+    private readonly guards: GuardsService,
+    private readonly killSwitch: KillSwitchService,
+    private readonly approvals: ApprovalsService,
+    private readonly events: EventsService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  onModuleInit(): void {
+    this.approvals.registerHandler('price_change', {
+      onApproved: (a) => this.executeApproved(a),
+      onRejected: (a) => this.unlock(a, 'rejected'),
+    });
+  }
+
+  async setPrices(locationId: string, body: SetPricesBody, ctx: { idempotencyKey?: string; rawBody: string; base: string }) {
+    return this.idempotency.run(ctx.idempotencyKey, { operation: 'pricing.update', resourceId: locationId, rawBody: ctx.rawBody }, async () => ({
+      status: 200,
+      body: await this.apply(locationId, body, ctx.base),
+    }));
+  }
+
+  private async apply(locationId: string, body: SetPricesBody, base: string) {
+    if (body.confirm !== true) throw Errors.confirmationRequired();
+    if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
+    const location = await this.ds.getRepository(LocationEntity).findOne({ where: { id: locationId } });
+    if (!location) throw Errors.notFound(`location ${locationId}`);
+    const seen = new Set<string>();
+    const parsed = body.prices.map((p, i) => {
+      const id = parseSkuId(p.item.id);
+      const path = `$.prices[${i}].item.id`;
+      if (!id) throw Errors.invalid(path, `${p.item.id} is not a sku id <vendor>-machine:<vendor_sku>`);
+      if (id.role !== 'machine') throw Errors.namespaceMismatch(path, `${p.item.id} is a supply id; prices are set on machine ids`);
+      if (id.namespace !== location.namespace) {
+        throw Errors.namespaceMismatch(path, `${p.item.id} is not in ${location.namespace}, the namespace of location ${locationId}`);
+      }
+      if (seen.has(id.skuId)) throw Errors.invalid(path, `${p.item.id} appears twice`);
+      seen.add(id.skuId);
+      return { index: i, itemId: id.skuId, vendorSku: id.vendorSku, newFen: p.price.amount };
+    });
+    const adapter = this.registry.machine(location.namespace, 'pricing', '$.prices');
+    await this.killSwitch.assertOff();
+    const rules = await this.guards.rules();
+
+    const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));
+    const slots = await this.ds.getRepository(SlotEntity).find({ where: { id: In(slotIds) } });
+    const byId = new Map(slots.map((s) => [s.id, s]));
+    const moves: Move[] = parsed.map((p) => {
+      const slot = byId.get(slotId(locationId, p.vendorSku));
+      if (!slot) throw Errors.invalid(`$.prices[${p.index}].item.id`, `${p.itemId} is not known at ${locationId} (sync the location first)`);
+      return { ...p, slot, currentFen: slot.priceFen };
+    });
+
+    const messages: UcpMessage[] = [];
+    const actions: Record<string, unknown>[] = [];
+    const locked = moves.filter((m) => m.slot.priceLocked);
+    const over = moves.filter((m) => !m.slot.priceLocked && overPriceCap(rules.priceCapPerItem, m));
+    const within = moves.filter((m) => !m.slot.priceLocked && !overPriceCap(rules.priceCapPerItem, m));
+
+    const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
+    if (within.length) {
+      const result = await this.callPlatform(adapter, locationId, within.map((m) => ({ vendorSku: m.vendorSku, priceFen: m.newFen })));
+      const answered = new Map(result.updated.map((u) => [u.vendorSku, u]));
+      for (const m of within) {
+        const u = answered.get(m.vendorSku);
+        const previous = u?.previousFen ?? m.currentFen;
+        const price = u?.priceFen ?? m.newFen;
+        updated.push({ item: { id: m.itemId }, previous: cny(previous), price: cny(price) });
+      }
+      await this.ds.transaction(async (tx) => {
+        for (const u of updated) {
+          const vendorSku = parseSkuId(u.item.id)!.vendorSku;
+          await tx.getRepository(SlotEntity).update({ id: slotId(locationId, vendorSku) }, { priceFen: u.price.amount });
+        }
+      });
+      await this.events.record({
+        kind: 'price.changed',
+        summary: `${updated.length} price(s) changed at ${locationId}`,
+        reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap',
+        location: locationId,
+        data: { changes: updated.map((u) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount })) },
+      });
+    }
+
+    for (const m of locked) {
+      const pending = await this.approvals.findPending('price_change', m.slot.id);
+      messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId} has a price change awaiting approval${pending ? ` (${pending.id})` : ''}; it was not changed`, `$.prices[${m.index}]`));
+      if (pending) actions.push(this.action(pending, m, base));
+    }
+    if (over.length) {
+      const created = await this.ds.transaction(async (tx) => {
+        const out: { m: Move; a: ApprovalView }[] = [];
+        for (const m of over) {
+          const a = await this.approvals.create(
+            {
+              kind: 'price_change',
+              subject: { slot_id: m.slot.id, location: locationId, namespace: location.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen },
+              summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap`,
+              location: locationId,
+              subjectKey: m.slot.id,
+            },
+            tx,
+          );
+          await tx.getRepository(SlotEntity).update({ id: m.slot.id }, { priceLocked: true });
+          out.push({ m, a });
+        }
+        return out;
+      });
+      for (const { m, a } of created) {
+        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap; parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
+        actions.push(this.action(a, m, base));
+      }
+    }
+    return ok({ location: locationId, updated, actions }, { capabilities: CAPS, messages });
+  }
+
+  private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {
+    return { type: 'approval', approval_id: a.id, item: { id: m.itemId }, method: 'POST', url: `${base}/ucp/v1/approvals/${a.id}`, body: { approved: true } };
+  }
+
+  private async callPlatform(adapter: MachineAdapter, locationId: string, prices: PriceChange[]) {
+    try {
+      return await adapter.setPrices(locationId, prices);
+    } catch (err) {
+      if (err instanceof PartnerError && err.kind === 'rejected') {
+        throw new DomainError(502, 'upstream_rejected', `the machine platform refused the price change: ${err.reason}`, { severity: 'recoverable' });
+      }
+      const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
+      throw Errors.upstreamUnreachable(`the machine platform ${adapter.namespace}`, why);
+    }
+  }
+
+  /** Approval handler: executes the parked change now (kill switch and guard rules checked at this moment). */
+  private async executeApproved(a: ApprovalView): Promise<void> {
+    const s = a.subject as { slot_id: string; location: string; namespace: string; item_id: string; vendor_sku: string; current_fen: number; price_fen: number };
+    await this.killSwitch.assertOff();
+    await this.guards.rules();
+    const adapter = this.registry.machine(s.namespace, 'pricing');
+    const result = await this.callPlatform(adapter, s.location, [{ vendorSku: s.vendor_sku, priceFen: s.price_fen }]);
+    const u = result.updated.find((x) => x.vendorSku === s.vendor_sku);
+    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen: u?.priceFen ?? s.price_fen, priceLocked: false });
+    await this.events.record({
+      kind: 'price.changed',
+      summary: `price of ${s.item_id} at ${s.location} changed to ${u?.priceFen ?? s.price_fen} fen`,
+      reasoning: `owner approval ${a.id} was approved; the kill switch was off when it was executed`,
+      location: s.location,
+      data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: u?.previousFen ?? s.current_fen, price_fen: u?.priceFen ?? s.price_fen }] },
+    });
+  }
+
+  private async unlock(a: ApprovalView, why: string): Promise<void> {
+    const s = a.subject as { slot_id: string; location: string; item_id: string };
+    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceLocked: false });
+    await this.events.record({
+      kind: 'price.changed',
+      summary: `price change of ${s.item_id} at ${s.location} not made`,
+      reasoning: `owner approval ${a.id} was ${why}; the price stays as it was`,
+      location: s.location,
+      data: { approval_id: a.id, changes: [] },
+    });
+  }
+}
