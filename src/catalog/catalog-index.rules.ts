@@ -150,3 +150,23 @@ export function titleSimilarity(a: string, b: string): number {
   for (const w of x) if (y.has(w)) common++;
   return (2 * common) / (x.size + y.size);
 }
+
+/**
+ * Candidate positions for name-similarity suggestions: products sharing the most exact words with `title`.
+ * Words with more than `maxPosting` products (sizes, "tea", "500ml" in a huge catalog) are skipped as too common,
+ * so the cost stays bounded on 100,000 products. Returns at most `maxCandidates` positions, best overlap first.
+ */
+export function similarCandidates(index: CatalogIndex, title: string, maxPosting = 5000, maxCandidates = 20): number[] {
+  const counts = new Map<number, number>();
+  for (const w of new Set(tokenize(title))) {
+    const i = lowerBound(index.words, w);
+    if (i >= index.words.length || index.words[i] !== w) continue;
+    const posting = index.postings[i];
+    if (posting.length > maxPosting) continue;
+    for (const pos of posting) counts.set(pos, (counts.get(pos) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, maxCandidates)
+    .map(([pos]) => pos);
+}

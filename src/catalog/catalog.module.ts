@@ -1,4 +1,11 @@
 import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SlotEntity } from '../inventory/slot.entity';
+import { LocationEntity } from '../locations/location.entity';
+import { SkusModule } from '../skus/skus.module';
+import { CatalogController } from './catalog.controller';
+import { CatalogService } from './catalog.service';
+import { SlotReadRepository } from './slot-read.repository';
 import { SupplyCatalogService } from './supply-catalog.service';
 
 /**
@@ -7,7 +14,9 @@ import { SupplyCatalogService } from './supply-catalog.service';
  */
 @Global()
 @Module({
-  providers: [SupplyCatalogService],
-  exports: [SupplyCatalogService],
+  imports: [TypeOrmModule.forFeature([SlotEntity, LocationEntity]), SkusModule],
+  controllers: [CatalogController],
+  providers: [SupplyCatalogService, SlotReadRepository, CatalogService],
+  exports: [SupplyCatalogService, SlotReadRepository],
 })
 export class CatalogModule {}

@@ -9,6 +9,7 @@ import { GuardStateEntity } from '../guards/guard-state.entity';
 import { SpendEntity } from '../guards/spend.entity';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity';
 import { SlotEntity } from '../inventory/slot.entity';
+import { SkuAliasEntity } from '../skus/sku-alias.entity';
 import { LocationEntity } from '../locations/location.entity';
 import { SaleLineEntity } from '../sales/sale-line.entity';
 import { SaleOrderEntity } from '../sales/sale-order.entity';
@@ -24,4 +25,5 @@ export const ALL_ENTITIES: Function[] = [
   GuardStateEntity,
   SpendEntity,
   IdempotencyKeyEntity,
+  SkuAliasEntity,
 ];

@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ok } from '../common/envelope';
+import { CatalogLookupBody, CatalogSearchBody } from './catalog.dto';
+import { CatalogService } from './catalog.service';
+
+const CAPS = ['com.example.svc.sku', 'com.example.svc.inventory'];
+
+@ApiTags('catalog')
+@ApiBearerAuth()
+@Controller('ucp/v1/catalog')
+export class CatalogController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  @Post('search')
+  @HttpCode(200)
+  async search(@Body() body: CatalogSearchBody) {
+    return ok(await this.catalog.search(body), { capabilities: CAPS });
+  }
+
+  @Post('lookup')
+  @HttpCode(200)
+  async lookup(@Body() body: CatalogLookupBody) {
+    return ok(await this.catalog.lookup(body), { capabilities: CAPS });
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import { SkuAliasEntity } from './sku-alias.entity';
+
+/** Stored alias pairs. Queries only: the alias rules live in alias.rules.ts. */
+@Injectable()
+export class SkuAliasRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Every stored pair touching one of these ids, from either column. */
+  touching(ids: string[]): Promise<SkuAliasEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.ds.getRepository(SkuAliasEntity).find({ where: [{ skuA: In(ids) }, { skuB: In(ids) }] });
+  }
+
+  /** Replaces every stored pair touching `id` with `pairs`, in one transaction. */
+  async replaceFor(id: string, pairs: { skuA: string; skuB: string; source: string; confirmedAt: Date }[]): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const repo = m.getRepository(SkuAliasEntity);
+      await repo.delete({ skuA: id });
+      await repo.delete({ skuB: id });
+      if (pairs.length) {
+        await repo
+          .createQueryBuilder()
+          .insert()
+          .values(pairs.map((p) => ({ ...p, writtenBy: id })))
+          .orUpdate(['source', 'confirmed_at', 'written_by'], ['sku_a', 'sku_b'])
+          .execute();
+      }
+    });
+  }
+}
