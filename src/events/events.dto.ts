@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class ListEventsQuery {
   @IsOptional()
@@ -21,21 +21,25 @@ export class ListEventsQuery {
 export class CreateEventBody {
   @IsDefined()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(200)
   kind: string;
 
   @IsDefined()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(2000)
   summary: string;
 
   @IsDefined()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(20000)
   reasoning: string;
 
   @IsOptional()
   @IsString()
+  @IsNotEmpty()
   @MaxLength(64)
   location?: string;
 }
