@@ -5,6 +5,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { ACME_CATALOG, advanceClock, registerLocation, seedSlots } from '../unit/supply/fixtures';
 
 type V = Record<string, any>;
+jest.setTimeout(60_000);
 
 function vendors(acme: FakePartner, beta: FakePartner) {
   return JSON.stringify([
