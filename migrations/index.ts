@@ -3,10 +3,12 @@ import { Init1763800000000 } from './1763800000000-init';
 import { Machines1763800000001 } from './1763800000001-machines';
 import { MoneyPaths1763800000400 } from './1763800000400-money-paths';
 import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
+import { Replenishment1763800000500 } from './1763800000500-replenishment';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
   Machines1763800000001,
   MoneyPaths1763800000400,
   SkuAliases1763800000300,
+  Replenishment1763800000500,
 ];

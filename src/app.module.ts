@@ -21,6 +21,8 @@ import { GuardsModule } from './guards/guards.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AdminModule } from './admin/admin.module';
+import { ReplenishmentModule } from './replenishment/replenishment.module';
+import { RestockModule } from './restock/restock.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -28,7 +30,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule];
 
 @Module({})
 export class AppModule {

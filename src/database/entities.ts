@@ -3,6 +3,10 @@
  * so an entity missing here is an entity without a table: add yours in the same commit as its migration.
  */
 import { EventEntity } from '../events/event.entity';
+import { ForecastEntity } from '../forecasting/forecast.entity';
+import { SlotStockDayEntity } from '../forecasting/slot-stock-day.entity';
+import { ReplenishmentRunEntity } from '../replenishment/replenishment-run.entity';
+import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ApprovalEntity } from '../approvals/approval.entity';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { GuardStateEntity } from '../guards/guard-state.entity';
@@ -26,4 +30,8 @@ export const ALL_ENTITIES: Function[] = [
   SpendEntity,
   IdempotencyKeyEntity,
   SkuAliasEntity,
+  SlotStockDayEntity,
+  ForecastEntity,
+  ReplenishmentRunEntity,
+  RestockOrderEntity,
 ];

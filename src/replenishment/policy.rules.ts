@@ -1,0 +1,73 @@
+/**
+ * The replenishment policy (pure; docs/replenishment-policy.md): periodic review, order-up-to level.
+ *
+ *   protection  P = R + L                       (review period + lead time, days)
+ *   target      S = min(capacity, ceil(d·P + z·σ·√P))
+ *   reorder pt  s = min(capacity, ceil(d·L + z·σ·√L))
+ *   quantity    q = max(0, S − stock)           (each)
+ *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
+ */
+export interface PolicyInput {
+  ratePerDay: number;
+  sigmaDaily: number;
+  leadTimeDays: number;
+  reviewPeriodDays: number;
+  z: number;
+  stock: number;
+  capacity: number | null;
+  /** The fulfiller's product, or null when it does not carry the good. */
+  product: { packSize: number; packPriceFen: number; eachPriceFen: number } | null;
+}
+
+export interface PolicyLine {
+  safetyStock: number;
+  reorderPoint: number;
+  target: number;
+  /** True when capacity lowered the target. */
+  cappedAtCapacity: boolean;
+  /** Units (each) the slot needs. */
+  quantityEach: number;
+  /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
+  unit: 'EA' | 'BX';
+  contains: number;
+  quantity: number;
+  /** Units that arrive: quantity × contains (may exceed the need when rounded up to a box). */
+  orderedEach: number;
+  /** Estimated cost in fen at catalog prices; null when the fulfiller does not carry the good. */
+  costEstimateFen: number | null;
+  unitPriceFen: number | null;
+}
+
+const EPS = 1e-9;
+
+function ceilSafe(x: number): number {
+  return Math.max(0, Math.ceil(x - EPS));
+}
+
+export function applyPolicy(p: PolicyInput): PolicyLine {
+  const protection = p.reviewPeriodDays + p.leadTimeDays;
+  const safety = p.z * p.sigmaDaily * Math.sqrt(protection);
+  const rawTarget = ceilSafe(p.ratePerDay * protection + safety);
+  const rawReorder = ceilSafe(p.ratePerDay * p.leadTimeDays + p.z * p.sigmaDaily * Math.sqrt(p.leadTimeDays));
+  const cap = p.capacity ?? Infinity;
+  const target = Math.min(cap, rawTarget);
+  const reorderPoint = Math.min(cap, rawReorder);
+  const quantityEach = Math.max(0, target - Math.max(0, p.stock));
+  const boxes = p.product !== null && p.product.packSize > 1;
+  const contains = boxes ? p.product!.packSize : 1;
+  const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;
+  const unitPriceFen = p.product === null ? null : boxes ? p.product.packPriceFen : p.product.eachPriceFen;
+  return {
+    safetyStock: Math.round(safety * 100) / 100,
+    reorderPoint,
+    target,
+    cappedAtCapacity: rawTarget > cap,
+    quantityEach,
+    unit: boxes ? 'BX' : 'EA',
+    contains,
+    quantity,
+    orderedEach: quantity * contains,
+    costEstimateFen: unitPriceFen === null ? null : quantity * unitPriceFen,
+    unitPriceFen,
+  };
+}

@@ -1,0 +1,78 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+/** One line of a run, as built from the plan. */
+export interface RunLine {
+  slot_id: string;
+  location: string;
+  item: { id: string };
+  vendor_sku: string;
+  title: string;
+  unit: 'EA' | 'BX';
+  contains: number;
+  quantity: number;
+  quantity_each: number;
+  ordered_each: number;
+  unit_price_fen: number | null;
+  cost_estimate_fen: number | null;
+  stock: number;
+  capacity: number | null;
+  target: number;
+}
+
+export interface RunDelivery {
+  slot_id: string;
+  quantity: number;
+  stock_before: number | null;
+  stock_after: number | null;
+}
+
+@Entity('replenishment_runs')
+@Index('idx_runs_status_created', ['status', 'createdAt'])
+@Index('idx_runs_fulfiller_delivered', ['fulfiller', 'deliveredAt'])
+export class ReplenishmentRunEntity {
+  @PrimaryColumn('text')
+  id: string;
+
+  @Column('text')
+  status: string;
+
+  /** Who fills it: the namespace of the fulfilling supplier (today the simulated supplier). */
+  @Column('text')
+  fulfiller: string;
+
+  @Column('text', { name: 'fulfiller_kind' })
+  fulfillerKind: string;
+
+  @Column('boolean', { name: 'cost_is_estimated' })
+  costIsEstimated: boolean;
+
+  @Column('bigint', { name: 'total_cost_fen', nullable: true, transformer: bigintNumber })
+  totalCostFen: number | null;
+
+  @Column('jsonb')
+  lines: RunLine[];
+
+  @Column('text', { name: 'approval_id', nullable: true })
+  approvalId: string | null;
+
+  /** The fulfiller's order id once placed. */
+  @Column('text', { name: 'supplier_order_id', nullable: true })
+  supplierOrderId: string | null;
+
+  @Column('jsonb', { nullable: true })
+  delivered: RunDelivery[] | null;
+
+  @Column('text', { nullable: true })
+  note: string | null;
+
+  @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'placed_at', nullable: true })
+  placedAt: Date | null;
+
+  @Column('timestamptz', { name: 'delivered_at', nullable: true })
+  deliveredAt: Date | null;
+}

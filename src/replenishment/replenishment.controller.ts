@@ -1,0 +1,62 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ok } from '../common/envelope';
+import { ScoringService } from '../forecasting/scoring.service';
+import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
+import { PlanService } from './plan.service';
+import { ListRunsQuery, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { REPLENISHMENT_CAPS, RunsService } from './runs.service';
+
+const CAPS = REPLENISHMENT_CAPS;
+
+@ApiTags('replenishment')
+@ApiBearerAuth()
+@Controller('ucp/v1/replenishment')
+export class ReplenishmentController {
+  constructor(
+    private readonly plans: PlanService,
+    private readonly runs: RunsService,
+    private readonly scoring: ScoringService,
+  ) {}
+
+  @Get('plan')
+  async plan(@Query() q: PlanQuery) {
+    return ok({ ...(await this.plans.compute({ location: q.location, fulfiller: q.fulfiller })) }, { capabilities: CAPS });
+  }
+
+  @Post('runs')
+  @HttpCode(201)
+  async create() {
+    return ok({ ...(await this.runs.create()) }, { capabilities: CAPS });
+  }
+
+  @Get('runs')
+  async list(@Query() q: ListRunsQuery) {
+    return ok({ runs: await this.runs.list(q.status) }, { capabilities: CAPS });
+  }
+
+  @Get('runs/:id')
+  async get(@Param('id') id: string) {
+    return ok({ ...(await this.runs.get(id)) }, { capabilities: CAPS });
+  }
+
+  @Post('runs/:id/place')
+  async place(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const raw = rawBodyOf(req) || JSON.stringify(req.body ?? {});
+    const answer = await this.runs.placeWithKey(id, idempotencyKeyOf(req), raw);
+    res.status(answer.status);
+    return answer.body;
+  }
+
+  @Post('runs/:id/receive')
+  @HttpCode(200)
+  async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
+    return ok({ ...(await this.runs.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
+  }
+
+  @Get('score')
+  async score(@Query() q: ScoreQuery) {
+    return ok({ ...(await this.scoring.score(q.horizon_days ?? 7)) }, { capabilities: CAPS });
+  }
+}

@@ -1,0 +1,58 @@
+import { Type } from 'class-transformer';
+import { ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { LOCATION_ID } from '../identifiers/identifiers';
+
+export class PlanQuery {
+  @IsOptional()
+  @IsString()
+  @Matches(LOCATION_ID)
+  location?: string;
+
+  /** Whose lead time and units the plan uses: the run's supplier (default) or the machine platform's restock order. */
+  @IsOptional()
+  @IsIn(['simulated_supplier', 'machine_restock'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock';
+}
+
+export class ListRunsQuery {
+  /** Checked against the run statuses by the service (unknown → 400 invalid). */
+  @IsOptional()
+  @IsString()
+  status?: string;
+}
+
+export class DeliveredLine {
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  slot_id: string;
+
+  @IsDefined()
+  @IsInt()
+  @Min(0)
+  quantity: number;
+}
+
+export class ReceiveBody {
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => DeliveredLine)
+  delivered: DeliveredLine[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  note?: string;
+}
+
+export class ScoreQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  horizon_days?: number;
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ForecastingModule } from '../forecasting/forecasting.module';
+import { PlanService } from './plan.service';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { ReplenishmentController } from './replenishment.controller';
+import { RunsRepository } from './runs.repository';
+import { RunsService } from './runs.service';
+
+/** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
+@Module({
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule],
+  controllers: [ReplenishmentController],
+  providers: [PlanService, RunsService, RunsRepository],
+  exports: [PlanService, RunsService],
+})
+export class ReplenishmentModule {}

@@ -1,0 +1,53 @@
+import { toPlus8, toPlus8OrNull } from '../common/time';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+
+const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
+
+export interface RunView {
+  id: string;
+  status: string;
+  fulfiller: { kind: string; namespace: string };
+  cost_is_estimated: boolean;
+  total_cost_estimate: { amount: number; currency: 'CNY' } | null;
+  lines: Record<string, unknown>[];
+  approval_id: string | null;
+  supplier_order_id: string | null;
+  created_at: string;
+  placed_at: string | null;
+  delivered_at: string | null;
+  delivered: { slot_id: string; quantity: number; stock_before: number | null; stock_after: number | null }[] | null;
+  note: string | null;
+}
+
+export function toRunView(r: ReplenishmentRunEntity): RunView {
+  return {
+    id: r.id,
+    status: r.status,
+    fulfiller: { kind: r.fulfillerKind, namespace: r.fulfiller },
+    cost_is_estimated: r.costIsEstimated,
+    total_cost_estimate: price(r.totalCostFen),
+    lines: r.lines.map((l) => ({
+      slot_id: l.slot_id,
+      location: l.location,
+      item: l.item,
+      title: l.title,
+      unit: l.unit,
+      contains: l.contains,
+      quantity: l.quantity,
+      quantity_each: l.quantity_each,
+      ordered_each: l.ordered_each,
+      unit_price: price(l.unit_price_fen),
+      cost_estimate: price(l.cost_estimate_fen),
+      stock_at_plan: l.stock,
+      capacity: l.capacity,
+      target: l.target,
+    })),
+    approval_id: r.approvalId,
+    supplier_order_id: r.supplierOrderId,
+    created_at: toPlus8(r.createdAt),
+    placed_at: toPlus8OrNull(r.placedAt),
+    delivered_at: toPlus8OrNull(r.deliveredAt),
+    delivered: r.delivered,
+    note: r.note,
+  };
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, In, Repository } from 'typeorm';
+import { SlotEntity } from '../inventory/slot.entity';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+
+/** Runs and the slot rows a delivery raises. Queries only. */
+@Injectable()
+export class RunsRepository {
+  constructor(@InjectRepository(ReplenishmentRunEntity) private readonly runs: Repository<ReplenishmentRunEntity>) {}
+
+  private repo(manager?: EntityManager): Repository<ReplenishmentRunEntity> {
+    return manager ? manager.getRepository(ReplenishmentRunEntity) : this.runs;
+  }
+
+  insert(run: Partial<ReplenishmentRunEntity>, manager?: EntityManager): Promise<ReplenishmentRunEntity> {
+    const r = this.repo(manager);
+    return r.save(r.create(run));
+  }
+
+  find(id: string, manager?: EntityManager): Promise<ReplenishmentRunEntity | null> {
+    return this.repo(manager).findOne({ where: { id } });
+  }
+
+  /** The run row locked for the rest of the transaction. */
+  findForUpdate(id: string, manager: EntityManager): Promise<ReplenishmentRunEntity | null> {
+    return manager.getRepository(ReplenishmentRunEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+  }
+
+  list(q: { status?: string; limit: number }): Promise<ReplenishmentRunEntity[]> {
+    const qb = this.runs.createQueryBuilder('r').orderBy('r.created_at', 'DESC').addOrderBy('r.id', 'DESC').limit(q.limit);
+    if (q.status !== undefined) qb.where('r.status = :status', { status: q.status });
+    return qb.getMany();
+  }
+
+  async update(id: string, patch: Partial<ReplenishmentRunEntity>, manager?: EntityManager): Promise<void> {
+    await this.repo(manager).update({ id }, patch as never);
+  }
+
+  /** Moves a run from one status to another in one statement; false when it was not in `from`. */
+  async transition(id: string, from: string, to: string, patch: Partial<ReplenishmentRunEntity> = {}, manager?: EntityManager): Promise<boolean> {
+    const res = await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...patch, status: to } as never)
+      .where('id = :id AND status = :from', { id, from })
+      .execute();
+    return (res.affected ?? 0) > 0;
+  }
+
+  slotsForUpdate(ids: string[], manager: EntityManager): Promise<SlotEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.getRepository(SlotEntity).createQueryBuilder('s').setLock('pessimistic_write').where({ id: In(ids) }).orderBy('s.id').getMany();
+  }
+
+  async setSlotStock(id: string, stock: number, manager: EntityManager): Promise<void> {
+    await manager.getRepository(SlotEntity).update({ id }, { stock });
+  }
+}

@@ -1,0 +1,344 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { message, ok, UcpMessage, warning } from '../common/envelope';
+import { DomainError, Errors } from '../common/errors';
+import { EventsService } from '../events/events.service';
+import { EventView } from '../events/event.view';
+import { BudgetService } from '../guards/budget.service';
+import { KillSwitchService } from '../guards/kill-switch.service';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { PlanLine, PlanService } from './plan.service';
+import { ReplenishmentRunEntity, RunDelivery, RunLine } from './replenishment-run.entity';
+import { isRunStatus, placeRefusal, receiveRefusal, RunStatus, RUN_STATUSES, stockAfterDelivery } from './run.rules';
+import { RunView, toRunView } from './run.view';
+import { RunsRepository } from './runs.repository';
+
+export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
+const SPEND_SOURCE = 'replenishment_run';
+
+function refusalError(r: { status: number; code: string; text: string }): DomainError {
+  return Errors.conflict(r.code, r.text);
+}
+
+/**
+ * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`
+ * approval), placed with the run's fulfiller (the simulated supplier) under the kill switch, received into stock.
+ */
+@Injectable()
+export class RunsService implements OnModuleInit {
+  private readonly logger = new Logger(RunsService.name);
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly plans: PlanService,
+    private readonly registry: PartnerRegistry,
+    private readonly killSwitch: KillSwitchService,
+    private readonly budget: BudgetService,
+    private readonly approvals: ApprovalsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly events: EventsService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.approvals.registerHandler('replenishment_run', {
+      onApproved: (a, m) => this.onApproval(a, true, m),
+      onRejected: (a, m) => this.onApproval(a, false, m),
+    });
+  }
+
+  async create(): Promise<RunView & { messages: UcpMessage[] }> {
+    const plan = await this.plans.compute({ fulfiller: 'simulated_supplier', requireCatalog: true });
+    const namespace = plan.fulfiller.namespace!;
+    const wanted = plan.slots.filter((s) => s.quantity > 0);
+    const carried = wanted.filter((s) => s.carried_by_fulfiller);
+    const messages: UcpMessage[] = [...plan.messages];
+    const dropped = wanted.length - carried.length;
+    if (dropped > 0) {
+      messages.push(
+        warning('not_carried', `${dropped} slot(s) need stock but ${namespace} does not carry their goods; they are not in the run`, '$.lines'),
+      );
+    }
+    if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
+    const lines = carried.map(toRunLine);
+    const total = lines.reduce((t, l) => t + (l.cost_estimate_fen ?? 0), 0);
+    const id = `run-${randomUUID()}`;
+
+    const published: EventView[] = [];
+    let approval: ApprovalView | null = null;
+    const run = await this.ds.transaction(async (m) => {
+      const outcome = total > 0 ? await this.budget.check(total, new Date(), m) : ({ ok: true } as const);
+      let row = await this.repo.insert(
+        {
+          id,
+          status: outcome.ok ? 'ready' : 'awaiting_approval',
+          fulfiller: namespace,
+          fulfillerKind: 'simulated_supplier',
+          costIsEstimated: true,
+          totalCostFen: total,
+          lines,
+          approvalId: null,
+        },
+        m,
+      );
+      if (!outcome.ok) {
+        approval = await this.approvals.create(
+          {
+            kind: 'replenishment_run',
+            subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
+            summary: `replenishment run ${id} of ${lines.length} line(s), estimated ${total} fen, passes the ${outcome.limit} budget`,
+          },
+          m,
+        );
+        await this.repo.update(id, { approvalId: approval.id }, m);
+        row = { ...row, approvalId: approval.id };
+      }
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${id} created: ${lines.length} line(s), estimated ${total} fen`,
+            reasoning: outcome.ok
+              ? `built from the current plan (${plan.totals.slots_to_order} slot(s) below target); within budget`
+              : `built from the current plan; it passes the ${outcome.limit} budget, so it waits for an owner approval`,
+            data: { run_id: id, action: 'created', total_cost_fen: total, lines: lines.length, approval_id: approval?.id ?? null },
+          },
+          m,
+        ),
+      );
+      return row;
+    });
+    for (const e of published) await this.events.publish(e);
+    if (approval) {
+      messages.push(
+        message(
+          'approval_required',
+          'requires_buyer_review',
+          `the run passes the budget; approval ${(approval as ApprovalView).id} must be approved before it can be placed`,
+          '$.status',
+        ),
+      );
+    }
+    return { ...toRunView(run), messages };
+  }
+
+  async list(status?: string): Promise<RunView[]> {
+    if (status !== undefined && !isRunStatus(status)) {
+      throw Errors.invalid('$.status', `status must be one of ${RUN_STATUSES.join(', ')}`);
+    }
+    return (await this.repo.list({ status, limit: 200 })).map(toRunView);
+  }
+
+  async get(id: string): Promise<RunView> {
+    const run = await this.repo.find(id);
+    if (!run) throw Errors.notFound(`replenishment run ${id}`);
+    return toRunView(run);
+  }
+
+  /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
+  async placeWithKey(id: string, key: string | undefined, rawBody: string): Promise<{ status: number; body: unknown }> {
+    return this.idempotency.run(key, { operation: 'replenishment.run.place', resourceId: id, rawBody }, async () => ({
+      status: 200,
+      body: ok({ ...(await this.place(id)) }, { capabilities: REPLENISHMENT_CAPS }),
+    }));
+  }
+
+  /**
+   * Places a ready run with its fulfiller. Kill switch first; the run is claimed (`placing`) and its amount held
+   * against the budget in one transaction, so a concurrent second place gets 409 and calls nobody. Never retried:
+   * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
+   * order twice).
+   */
+  async place(id: string): Promise<RunView> {
+    const published: EventView[] = [];
+    const claim = await this.ds.transaction(async (m) => {
+      await this.killSwitch.assertOff(m);
+      const run = await this.repo.findForUpdate(id, m);
+      if (!run) throw Errors.notFound(`replenishment run ${id}`);
+      const refusal = placeRefusal(run.status as RunStatus);
+      if (refusal) throw refusalError(refusal);
+      if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
+      const total = run.totalCostFen ?? 0;
+      // An approved run is placed whatever the budget says now (the owner approved passing it).
+      const approved = run.approvalId !== null;
+      const outcome = await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, m, { ignoreLimits: approved });
+      if (!outcome.ok && !approved) {
+        const approval = await this.approvals.create(
+          {
+            kind: 'replenishment_run',
+            subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
+            summary: `replenishment run ${id}, estimated ${total} fen, now passes the ${outcome.limit} budget`,
+          },
+          m,
+        );
+        await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id }, m);
+        return { approval, run: null };
+      }
+      await this.repo.transition(id, 'ready', 'placing', {}, m);
+      return { approval: null, run };
+    });
+    if (claim.approval) {
+      throw Errors.conflict('approval_required', `the run now passes the budget; approval ${claim.approval.id} must be approved first`);
+    }
+    const run = claim.run!;
+    const adapter = this.supplier(run.fulfiller);
+    const request: SupplyOrderRequest = { ref: run.id, lines: supplierLines(run.lines), fulfillment: { method: 'restock' } };
+    let orderId: string;
+    try {
+      const ack = await adapter.createOrder(request);
+      orderId = ack.orderId ?? ack.ref;
+    } catch (err) {
+      await this.placeFailed(run, err);
+      throw err instanceof PartnerError
+        ? err.kind === 'rejected'
+          ? Errors.supplierRejected(err.reason)
+          : Errors.upstreamUnreachable(run.fulfiller, err.reason)
+        : err;
+    }
+    const placed = await this.ds.transaction(async (m) => {
+      await this.repo.transition(id, 'placing', 'placed', { placedAt: new Date(), supplierOrderId: orderId }, m);
+      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id, m);
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
+            reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
+            data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
+          },
+          m,
+        ),
+      );
+      return (await this.repo.find(id, m))!;
+    });
+    for (const e of published) await this.events.publish(e);
+    return toRunView(placed);
+  }
+
+  /**
+   * Receives a placed run: each delivered slot's stock rises by the units that arrived (each), capped at its
+   * capacity when known. Slot ids must be lines of the run.
+   */
+  async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunView> {
+    const published: EventView[] = [];
+    const view = await this.ds.transaction(async (m) => {
+      const run = await this.repo.findForUpdate(id, m);
+      if (!run) throw Errors.notFound(`replenishment run ${id}`);
+      const refusal = receiveRefusal(run.status as RunStatus);
+      if (refusal) throw refusalError(refusal);
+      const inRun = new Set(run.lines.map((l) => l.slot_id));
+      const seen = new Set<string>();
+      delivered.forEach((d, i) => {
+        if (!inRun.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is not a line of run ${id}`);
+        if (seen.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is listed twice`);
+        seen.add(d.slot_id);
+      });
+      const slots = new Map((await this.repo.slotsForUpdate([...seen], m)).map((s) => [s.id, s]));
+      const record: RunDelivery[] = [];
+      for (const d of delivered) {
+        const slot = slots.get(d.slot_id);
+        if (!slot) {
+          record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: null, stock_after: null });
+          continue;
+        }
+        const after = stockAfterDelivery(slot.stock, d.quantity, slot.capacity);
+        await this.repo.setSlotStock(slot.id, after, m);
+        record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: after });
+      }
+      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: record, note: note ?? null }, m);
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${id} delivered: ${record.length} slot(s) restocked`,
+            reasoning: 'stock rose by what arrived, capped at each slot capacity when known',
+            data: { run_id: id, action: 'delivered', delivered: record },
+          },
+          m,
+        ),
+      );
+      return toRunView((await this.repo.find(id, m))!);
+    });
+    for (const e of published) await this.events.publish(e);
+    return view;
+  }
+
+  private supplier(namespace: string): SupplyAdapter {
+    const sim = this.registry.simulatedSupplier;
+    return namespace === sim.namespace ? sim : this.registry.supply(namespace, 'orders');
+  }
+
+  private async placeFailed(run: ReplenishmentRunEntity, err: unknown): Promise<void> {
+    const rejected = err instanceof PartnerError && err.kind === 'rejected';
+    try {
+      // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
+      if (rejected) await this.budget.release(SPEND_SOURCE, run.id);
+      else await this.budget.markUncertain(SPEND_SOURCE, run.id);
+      await this.repo.transition(run.id, 'placing', 'ready');
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
+        reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
+        data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller },
+      });
+    } catch (e) {
+      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
+    }
+  }
+
+  private async onApproval(a: ApprovalView, approved: boolean, m?: EntityManager): Promise<void> {
+    const id = typeof a.subject.run_id === 'string' ? a.subject.run_id : '';
+    const moved = await this.repo.transition(id, 'awaiting_approval', approved ? 'ready' : 'rejected', {}, m);
+    if (!moved) {
+      const run = await this.repo.find(id, m);
+      if (!run) throw Errors.notFound(`replenishment run ${id}`);
+      throw Errors.conflict('invalid_state', `run ${id} is ${run.status}, not awaiting approval`);
+    }
+    await this.events.record(
+      {
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} ${approved ? 'approved: ready to place' : 'rejected: it will not be placed'}`,
+        reasoning: `approval ${a.id} was ${approved ? 'approved' : 'rejected'}`,
+        data: { run_id: id, action: approved ? 'approved' : 'rejected', approval_id: a.id },
+      },
+      m,
+    );
+  }
+}
+
+function toRunLine(s: PlanLine): RunLine {
+  return {
+    slot_id: s.slot_id,
+    location: s.location,
+    item: s.item,
+    vendor_sku: s.vendor_sku,
+    title: s.title,
+    unit: s.unit,
+    contains: s.contains,
+    quantity: s.quantity,
+    quantity_each: s.quantity_each,
+    ordered_each: s.ordered_each,
+    unit_price_fen: s.unit_price?.amount ?? null,
+    cost_estimate_fen: s.cost_estimate?.amount ?? null,
+    stock: s.stock,
+    capacity: s.capacity,
+    target: s.target,
+  };
+}
+
+/** One supplier line per good and unit (several machines may need the same good). */
+function supplierLines(lines: RunLine[]): SupplyOrderRequest['lines'] {
+  const byKey = new Map<string, SupplyOrderRequest['lines'][number]>();
+  for (const l of lines) {
+    const unit = l.unit === 'BX' ? 'pack' : 'each';
+    const key = `${l.vendor_sku}\u0000${unit}`;
+    const cur = byKey.get(key);
+    if (cur) cur.quantity += l.quantity;
+    else byKey.set(key, { vendorSku: l.vendor_sku, quantity: l.quantity, unit });
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,93 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { JobLockService } from '../coordination/job-lock.service';
+import { EventsService } from '../events/events.service';
+import { PartnerError } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { RestockRepository } from './restock.repository';
+
+const FOLLOW_UP_MS = 5 * 60_000;
+const BATCH = 200;
+const KNOWN = new Set(['pending', 'in_progress', 'completed', 'cancelled']);
+
+export interface FollowUpResult {
+  checked: number;
+  completed: number;
+  cancelled: number;
+  failed: number;
+}
+
+/**
+ * Follows binding restock orders on the platform's `GET /restock/{ref}` every five minutes (one instance at a time):
+ * status, delivered quantities, completion time. A completion is recorded as an event and, through
+ * `restock_orders.completed_at`, feeds the platform's measured lead time. Reads only: safe to repeat.
+ */
+@Injectable()
+export class RestockFollowUpService {
+  private readonly logger = new Logger(RestockFollowUpService.name);
+  constructor(
+    private readonly repo: RestockRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly locks: JobLockService,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Interval('restock.follow-up', FOLLOW_UP_MS)
+  async tick(): Promise<void> {
+    if (!this.config.schedulerEnabled) return;
+    try {
+      await this.locks.runExclusive('restock.follow-up', () => this.followUp());
+    } catch (err) {
+      this.logger.warn(`restock follow-up failed: ${(err as Error).message}`);
+    }
+  }
+
+  async followUp(): Promise<FollowUpResult> {
+    const out: FollowUpResult = { checked: 0, completed: 0, cancelled: 0, failed: 0 };
+    for (const row of await this.repo.open(BATCH)) {
+      out.checked++;
+      let state;
+      try {
+        state = await this.registry.machine(row.namespace, 'replenishment.order').getRestock(row.reference);
+      } catch (err) {
+        out.failed++;
+        await this.repo.update(row.id, { checkedAt: new Date() });
+        const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
+        this.logger.warn(`restock ${row.reference} on ${row.namespace}: status not read (${why})`);
+        continue;
+      }
+      if (!KNOWN.has(state.status)) {
+        out.failed++;
+        await this.repo.update(row.id, { checkedAt: new Date() });
+        continue;
+      }
+      const done = state.status === 'completed';
+      const completedAt = done ? new Date(state.completedAt ?? Date.now()) : null;
+      await this.repo.update(row.id, {
+        status: state.status,
+        delivered: state.delivered,
+        completedAt,
+        checkedAt: new Date(),
+        ...(state.externalRef && !row.externalRef ? { externalRef: state.externalRef } : {}),
+      });
+      if (done || state.status === 'cancelled') {
+        if (done) out.completed++;
+        else out.cancelled++;
+        const days = done && row.sentAt ? Math.round(((completedAt!.getTime() - row.sentAt.getTime()) / 86_400_000) * 100) / 100 : null;
+        await this.events.record({
+          kind: done ? 'restock.completed' : 'restock.cancelled',
+          summary: `restock order ${row.reference} at ${row.locationId} ${done ? 'completed' : 'cancelled'} on ${row.namespace}`,
+          reasoning: done
+            ? `the platform delivered ${state.delivered.reduce((t, d) => t + d.quantity, 0)} unit(s); lead time ${days} day(s) feeds the measured lead time`
+            : 'the platform cancelled the order',
+          location: row.locationId,
+          data: { reference: row.reference, namespace: row.namespace, status: state.status, delivered: state.delivered, lead_time_days: days },
+        });
+      }
+    }
+    return out;
+  }
+}

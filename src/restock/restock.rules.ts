@@ -1,0 +1,76 @@
+/**
+ * Restock request rules (pure): spec `POST /locations/{id}/restock`.
+ */
+import { createHash } from 'node:crypto';
+import { parseSkuId } from '../identifiers/identifiers';
+
+export const RESTOCK_REASON_MAX = 100;
+
+export interface RestockLineInput {
+  item: { id: string };
+  quantity: number;
+  reason?: string;
+}
+
+export type RestockProblem = { code: 'missing' | 'invalid' | 'namespace_mismatch'; path: string; text: string };
+
+export interface RestockPlanOk {
+  namespace: string;
+  lines: { vendorSku: string; quantity: number; reason?: string }[];
+}
+
+/**
+ * Checks the lines against the location's machine namespace: every item a machine id of that one namespace,
+ * quantity an integer ≥ 1, a reason (≤ 100 characters) on every line of a recommendation.
+ */
+export function checkRestockLines(
+  lines: RestockLineInput[],
+  binding: boolean,
+  locationNamespace: string,
+): { ok: true; value: RestockPlanOk } | { ok: false; problem: RestockProblem } {
+  let namespace: string | null = null;
+  const out: RestockPlanOk['lines'] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const path = `$.line_items[${i}]`;
+    const id = parseSkuId(l.item?.id);
+    if (!id) return { ok: false, problem: { code: 'invalid', path: `${path}.item.id`, text: `${path}.item.id is not a sku id` } };
+    if (id.role !== 'machine') {
+      return { ok: false, problem: { code: 'namespace_mismatch', path: `${path}.item.id`, text: 'restock items are machine ids' } };
+    }
+    if (namespace !== null && id.namespace !== namespace) {
+      return {
+        ok: false,
+        problem: { code: 'namespace_mismatch', path: `${path}.item.id`, text: 'a restock request holds one machine namespace' },
+      };
+    }
+    namespace = id.namespace;
+    if (id.namespace !== locationNamespace) {
+      return {
+        ok: false,
+        problem: {
+          code: 'namespace_mismatch',
+          path: `${path}.item.id`,
+          text: `the location belongs to ${locationNamespace}, not ${id.namespace}`,
+        },
+      };
+    }
+    if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) {
+      return { ok: false, problem: { code: 'invalid', path: `${path}.quantity`, text: 'quantity must be an integer >= 1' } };
+    }
+    const reason = typeof l.reason === 'string' ? l.reason : undefined;
+    if (!binding && (reason === undefined || reason.trim() === '')) {
+      return { ok: false, problem: { code: 'missing', path: `${path}.reason`, text: 'a recommendation (binding false) needs a reason' } };
+    }
+    if (reason !== undefined && reason.length > RESTOCK_REASON_MAX) {
+      return { ok: false, problem: { code: 'invalid', path: `${path}.reason`, text: `reason is at most ${RESTOCK_REASON_MAX} characters` } };
+    }
+    out.push(reason === undefined ? { vendorSku: id.vendorSku, quantity: l.quantity } : { vendorSku: id.vendorSku, quantity: l.quantity, reason });
+  }
+  return { ok: true, value: { namespace: namespace!, lines: out } };
+}
+
+/** What makes two requests under one reference the same request. */
+export function restockFingerprint(location: string, binding: boolean, lines: RestockPlanOk['lines']): string {
+  return createHash('sha256').update(JSON.stringify({ location, binding, lines })).digest('hex');
+}

@@ -1,0 +1,130 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UcpMessage, warning } from '../common/envelope';
+import { DomainError, Errors } from '../common/errors';
+import { EventsService } from '../events/events.service';
+import { KillSwitchService } from '../guards/kill-switch.service';
+import { isLocationId } from '../identifiers/identifiers';
+import { MachineAdapter, PartnerError } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { RestockOrderEntity } from './restock-order.entity';
+import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
+import { RestockRepository } from './restock.repository';
+
+export interface RestockAnswer {
+  location: string;
+  reference: string;
+  binding: boolean;
+  accepted: number;
+  external_ref?: string;
+  messages: UcpMessage[];
+}
+
+export function partnerFailure(namespace: string, err: unknown): unknown {
+  if (!(err instanceof PartnerError)) return err;
+  if (err.kind === 'rejected') {
+    return new DomainError(502, 'upstream_rejected', `${namespace} refused the restock request: ${err.reason}`, { severity: 'recoverable' });
+  }
+  return Errors.upstreamUnreachable(namespace, err.reason);
+}
+
+/**
+ * `POST /locations/{id}/restock`: a recommendation (binding false) or an order (binding true) sent to the machine
+ * platform. The reference is idempotent in the service too: (namespace, reference) is claimed in the database
+ * before the platform is called, so the same reference never produces a second platform request.
+ */
+@Injectable()
+export class RestockService {
+  private readonly logger = new Logger(RestockService.name);
+  constructor(
+    private readonly repo: RestockRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly killSwitch: KillSwitchService,
+    private readonly events: EventsService,
+  ) {}
+
+  async send(locationId: string, body: { reference: string; binding?: boolean; line_items: RestockLineInput[] }): Promise<RestockAnswer> {
+    if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'location id must be 1-64 letters, digits, ".", "_" or "-"');
+    const binding = body.binding ?? false;
+    const location = await this.repo.location(locationId);
+    if (!location) throw Errors.notFound(`location ${locationId}`);
+    const checked = checkRestockLines(body.line_items, binding, location.namespace);
+    if (!checked.ok) throw new DomainError(400, checked.problem.code, checked.problem.text, { path: checked.problem.path });
+    const { namespace, lines } = checked.value;
+    const capability = binding ? 'replenishment.order' : 'replenishment.recommend';
+    const adapter = this.registry.machine(namespace, capability, '$.binding');
+    const fingerprint = restockFingerprint(locationId, binding, lines);
+
+    let row = await this.repo.find(namespace, body.reference);
+    if (row) {
+      const replay = this.replayOrConflict(row, fingerprint);
+      if (replay) return replay;
+    }
+    await this.killSwitch.assertOff();
+    if (row) {
+      // A request that failed before: the caller resends the same reference (the platform is idempotent by ref).
+      if (!(await this.repo.reclaimFailed(row.id))) throw Errors.conflict('restock_in_progress', `restock ${body.reference} is being sent`, '$.reference');
+    } else {
+      row = await this.repo.claim({ namespace, reference: body.reference, locationId, binding, lines, fingerprint });
+      if (!row) {
+        const other = await this.repo.find(namespace, body.reference);
+        const replay = other ? this.replayOrConflict(other, fingerprint) : null;
+        if (replay) return replay;
+        throw Errors.conflict('restock_in_progress', `restock ${body.reference} is being sent`, '$.reference');
+      }
+    }
+    return this.deliver(row, adapter);
+  }
+
+  private async deliver(row: RestockOrderEntity, adapter: MachineAdapter): Promise<RestockAnswer> {
+    let ack: { accepted: number; externalRef: string | null };
+    try {
+      ack = await adapter.sendRestock({ ref: row.reference, locationId: row.locationId, binding: row.binding, lines: row.lines });
+    } catch (err) {
+      await this.repo.update(row.id, { status: 'failed' }).catch((e: Error) => this.logger.error(`restock ${row.reference}: ${e.message}`));
+      await this.events.record({
+        kind: 'partner.error',
+        summary: `restock ${row.reference} to ${row.namespace} failed`,
+        reasoning: `${(err as Error).message}; not retried automatically, the same reference may be sent again`,
+        location: row.locationId,
+        data: { reference: row.reference, namespace: row.namespace },
+      });
+      throw partnerFailure(row.namespace, err);
+    }
+    const sentAt = new Date();
+    const status = row.binding ? 'pending' : 'sent';
+    await this.repo.update(row.id, { status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
+    await this.events.record({
+      kind: 'restock.sent',
+      summary: `${row.binding ? 'restock order' : 'restock recommendation'} ${row.reference} sent to ${row.namespace} for ${row.locationId}`,
+      reasoning: `${row.lines.length} line(s), ${ack.accepted} accepted${ack.externalRef ? `, platform order ${ack.externalRef}` : ''}`,
+      location: row.locationId,
+      data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
+    });
+    return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
+  }
+
+  /** The stored answer for a repeated reference, a 409 for another request under it, or null to (re)send. */
+  private replayOrConflict(row: RestockOrderEntity, fingerprint: string): RestockAnswer | null {
+    if (row.fingerprint !== fingerprint) {
+      throw Errors.conflict('reference_conflict', `reference ${row.reference} was used for another restock request`, '$.reference');
+    }
+    if (row.status === 'failed') return null;
+    if (row.status === 'sending') throw Errors.conflict('restock_in_progress', `restock ${row.reference} is being sent`, '$.reference');
+    return this.answer(row);
+  }
+
+  private answer(row: RestockOrderEntity): RestockAnswer {
+    const messages: UcpMessage[] = [];
+    if (row.binding && !row.externalRef) {
+      messages.push(warning('external_ref_missing', `${row.namespace} did not return its own order number for this binding order`, '$.external_ref'));
+    }
+    return {
+      location: row.locationId,
+      reference: row.reference,
+      binding: row.binding,
+      accepted: row.accepted ?? 0,
+      ...(row.externalRef ? { external_ref: row.externalRef } : {}),
+      messages,
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import { applyPolicy, PolicyInput } from '../../../src/replenishment/policy.rules';
+
+// d = 2/day, σ = 1, L = 2 days, R = 7 days, z = 1.65:
+//   P = 9; safety = 1.65 × 1 × 3 = 4.95; S = ceil(18 + 4.95) = 23; s = ceil(4 + 1.65 × √2 = 6.333) = 7.
+const base: PolicyInput = {
+  ratePerDay: 2,
+  sigmaDaily: 1,
+  leadTimeDays: 2,
+  reviewPeriodDays: 7,
+  z: 1.65,
+  stock: 5,
+  capacity: 30,
+  product: { packSize: 12, packPriceFen: 4800, eachPriceFen: 450 },
+};
+
+describe('order-up-to policy (known answers)', () => {
+  it('computes safety stock, reorder point, target, and rounds the need up to whole boxes', () => {
+    expect(applyPolicy(base)).toEqual({
+      safetyStock: 4.95,
+      reorderPoint: 7,
+      target: 23,
+      cappedAtCapacity: false,
+      quantityEach: 18,
+      unit: 'BX',
+      contains: 12,
+      quantity: 2,
+      orderedEach: 24,
+      costEstimateFen: 9600,
+      unitPriceFen: 4800,
+    });
+  });
+
+  it('caps the target at the slot capacity', () => {
+    const p = applyPolicy({ ...base, capacity: 20 });
+    expect(p).toMatchObject({ target: 20, cappedAtCapacity: true, quantityEach: 15, quantity: 2, costEstimateFen: 9600 });
+  });
+
+  it('orders each when the supplier sells by the piece, at the each price', () => {
+    expect(applyPolicy({ ...base, product: { packSize: 1, packPriceFen: 450, eachPriceFen: 450 } })).toMatchObject({
+      unit: 'EA',
+      contains: 1,
+      quantity: 18,
+      costEstimateFen: 8100,
+    });
+  });
+
+  it('has no cost when the fulfiller does not carry the good', () => {
+    expect(applyPolicy({ ...base, product: null })).toMatchObject({ unit: 'EA', quantity: 18, costEstimateFen: null, unitPriceFen: null });
+  });
+
+  it('orders nothing at or above the target, and ignores an unknown capacity', () => {
+    expect(applyPolicy({ ...base, stock: 25 })).toMatchObject({ quantityEach: 0, quantity: 0, costEstimateFen: 0 });
+    expect(applyPolicy({ ...base, capacity: null, ratePerDay: 10, sigmaDaily: 0 })).toMatchObject({ target: 90, quantityEach: 85 });
+  });
+
+  it('longer lead time raises the target (more days to protect)', () => {
+    expect(applyPolicy({ ...base, leadTimeDays: 5, capacity: null }).target).toBe(Math.ceil(2 * 12 + 1.65 * Math.sqrt(12)));
+  });
+});
