@@ -24,14 +24,18 @@ export interface CatalogIndex {
   size: number;
 }
 
-/** Lowercase words: runs of letters/digits; a CJK run also yields its single characters (titles have no spaces). */
-export function tokenize(text: string | null | undefined): string[] {
+/**
+ * Lowercase words: runs of letters/digits. Chinese titles have no spaces, so a run with Han characters also yields
+ * each Han character: indexed text keeps the run and its characters, a query uses the characters only (ANDed).
+ */
+export function tokenize(text: string | null | undefined, forQuery = false): string[] {
   if (!text) return [];
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
     const w = m[0];
-    out.push(w);
-    if (/\p{Script=Han}/u.test(w)) for (const ch of w) if (/\p{Script=Han}/u.test(ch)) out.push(ch);
+    const han = /\p{Script=Han}/u.test(w);
+    if (!han || !forQuery) out.push(w);
+    if (han) for (const ch of w) if (/\p{Script=Han}/u.test(ch)) out.push(ch);
   }
   return out;
 }
@@ -101,7 +105,7 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
  * barcode). An empty query matches everything (null = "no restriction", so callers avoid a 100k array).
  */
 export function matchQuery(index: CatalogIndex, query: string | undefined): Int32Array | null {
-  const words = [...new Set(tokenize(query))];
+  const words = [...new Set(tokenize(query, true))];
   if (words.length === 0) return null;
   const lists = words.map((w) => prefixPositions(index, w)).sort((a, b) => a.length - b.length);
   let acc = lists[0];
@@ -135,8 +139,8 @@ export function combine(index: CatalogIndex, ...parts: (Int32Array | null)[]): I
 /** Plain matching of one record, for small lists searched without an index (a machine's slots). */
 export function recordMatches(record: Indexable, query: string | undefined, categories: string[] | undefined): boolean {
   const words = new Set([...tokenize(record.title), ...tokenize(record.spec), ...tokenize(record.barcode)]);
-  const all = (q: string) => tokenize(q).every((w) => [...words].some((x) => x.startsWith(w)));
-  if (query && tokenize(query).length > 0 && !all(query)) return false;
+  const all = (q: string) => tokenize(q, true).every((w) => [...words].some((x) => x.startsWith(w)));
+  if (query && tokenize(query, true).length > 0 && !all(query)) return false;
   if (categories && categories.length > 0 && !categories.some((c) => all(c))) return false;
   return true;
 }
