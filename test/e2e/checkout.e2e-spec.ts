@@ -1,42 +1,9 @@
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { DEST, GUARDS, NS, readySession, supplierApp } from '../unit/money/fixtures';
 
 /** Checkout sessions against a real HTTP supplier (production env: registered partners only). */
-const NS = 'acme-supply';
-const DEST = { methods: [{ type: 'shipping', destinations: [{ street_address: '1 Road', first_name: 'Li', phone_number: '13800000000' }] }] };
-const GUARDS = {
-  killSwitch: false,
-  budget: { perOrderFen: 100000, dailyFen: 300000, monthlyFen: 3000000 },
-  priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
-  probationVendors: [] as string[],
-  hardNoGo: { vendors: [] as string[], skus: [] as string[] },
-};
-
-export async function supplierApp(p: FakePartner, extra: Record<string, string> = {}, db?: 'embedded'): Promise<TestApp> {
-  p.state.catalog = [
-    { vendorSku: 'COLA', title: 'Cola 330ml', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 500 },
-    { vendorSku: 'WATER', title: 'Water 550ml', packSize: 1, packPriceFen: 100, eachPriceFen: 100, stock: 900 },
-    { vendorSku: 'GONE', title: 'Sold out', packSize: 1, packPriceFen: 100, eachPriceFen: 100, stock: 0 },
-    { vendorSku: 'DERIVED', title: 'Box only', packSize: 12, packPriceFen: 1200, eachPriceFen: 100, eachPriceDerived: true, stock: 50 },
-  ];
-  return startTestApp({
-    db,
-    env: {
-      SERVICE_ENV: 'production',
-      SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]),
-      SERVICE_DEFAULT_SUPPLY_NAMESPACE: NS,
-      ...extra,
-    },
-  });
-}
-
-export async function readySession(t: TestApp, id: string, lines = [{ item: { id: `${NS}:COLA` }, quantity: 2, quantity_unit: { unit: 'BX' } }]) {
-  const res = await t.post('/ucp/v1/checkout-sessions', { id, line_items: lines, fulfillment: DEST });
-  expect(res.status).toBe(201);
-  return res;
-}
-
 describe('checkout sessions (PostgreSQL)', () => {
   let p: FakePartner;
   let t: TestApp;

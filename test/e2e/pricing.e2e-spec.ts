@@ -1,62 +1,7 @@
-import { Client } from 'pg';
 import { expectEnvelope, expectError } from '../support/envelope';
-import { startTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
+import { machineApp, slotRow } from '../unit/money/fixtures';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-
-/** Seeds the roster and the synced slots the way the location sync leaves them. */
-export async function seedMachine(databaseUrl: string, loc: string, ns: string, items: { sku: string; price: number }[]) {
-  const c = new Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    await c.query(`INSERT INTO locations (id, namespace, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [loc, ns, `Machine ${loc}`]);
-    for (const i of items) {
-      await c.query(
-        `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock) VALUES ($1, $2, $3, $4, $5, $6, $7, 5)
-         ON CONFLICT (id) DO UPDATE SET price_fen = EXCLUDED.price_fen, price_locked = false`,
-        [`${loc}-${i.sku}`, loc, ns, i.sku, `${ns}:${i.sku}`, i.sku, i.price],
-      );
-    }
-  } finally {
-    await c.end();
-  }
-}
-
-export async function slotRow(databaseUrl: string, id: string): Promise<{ price_fen: string; price_locked: boolean }> {
-  const c = new Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query(`SELECT price_fen, price_locked FROM slots WHERE id = $1`, [id])).rows[0];
-  } finally {
-    await c.end();
-  }
-}
-
-export async function machineApp(p: FakePartner, extra: Record<string, string> = {}): Promise<TestApp> {
-  p.state.inventory['loc-1'] = [
-    { vendorSku: 'A1', title: 'Cola', priceFen: 350, stock: 4 },
-    { vendorSku: 'B2', title: 'Tea', priceFen: 500, stock: 4 },
-    { vendorSku: 'C3', title: 'Nuts', priceFen: 1000, stock: 4 },
-  ];
-  const t = await startTestApp({
-    env: {
-      SERVICE_ENV: 'production',
-      SERVICE_HTTP_VENDORS: JSON.stringify([
-        { namespace: 'acme-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger', 'pricing'] },
-        { namespace: 'beta-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger'] },
-      ]),
-      SERVICE_DEFAULT_MACHINE_NAMESPACE: 'acme-machine',
-      SERVICE_ADMIN_CHATS: JSON.stringify([{ chat_id: 'ops', admins: ['boss'] }]),
-      ...extra,
-    },
-  });
-  await seedMachine(t.databaseUrl!, 'loc-1', 'acme-machine', [
-    { sku: 'A1', price: 350 },
-    { sku: 'B2', price: 500 },
-    { sku: 'C3', price: 1000 },
-  ]);
-  await seedMachine(t.databaseUrl!, 'loc-2', 'beta-machine', [{ sku: 'A1', price: 350 }]);
-  return t;
-}
 
 describe('price changes', () => {
   let p: FakePartner;
