@@ -2,16 +2,17 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import { presentedToken, tokenMatches } from '../common/auth/token';
+import { bearerFrom, cookieFrom, tokenMatches } from '../common/auth/token';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventBus } from './event-bus';
 import { EventView } from './event.view';
-import { ALL_EVENTS, credentialInUrl, EventFilter, matchesFilter, parseClientMessage } from './events-socket.rules';
+import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, EventFilter, matchesFilter, parseClientMessage } from './events-socket.rules';
 
 export const EVENTS_WS_PATH = '/ucp/v1/events/ws';
-/** Close codes: 4401 unauthorized, 4503 no operator token configured, 4408 too slow to read its events. */
+/** Close codes: 4401 unauthorized, 4403 cookie from a foreign origin, 4503 no operator token configured, 4408 too slow. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+export const WS_CLOSE_FORBIDDEN_ORIGIN = 4403;
 export const WS_CLOSE_AUTH_NOT_CONFIGURED = 4503;
 export const WS_CLOSE_SLOW_CONSUMER = 4408;
 /** A client without a header or cookie token must authenticate with its first message within this time. */
@@ -30,7 +31,8 @@ interface Session {
 
 /**
  * The event WebSocket (decisions.md section 7). Auth: the `Authorization: Bearer` header or the auth cookie on the
- * upgrade request, or a first message `{"type":"auth","token":"..."}`; never a token in the URL. Once authenticated
+ * upgrade request (the cookie only from an allowed page origin), or a first message `{"type":"auth","token":"..."}`;
+ * never a token in the URL. Once authenticated
  * the client receives every event stored afterwards (from every instance, through the EventBus, in `seq` order);
  * `subscribe` replaces the filter by kinds and/or location.
  */
@@ -76,7 +78,12 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (credentialInUrl(req.url)) {
       return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'a token in the URL is never accepted: use the Authorization header, the auth cookie or an auth message');
     }
-    const presented = presentedToken(req.headers, this.config.serviceName);
+    const bearer = bearerFrom(req.headers['authorization']);
+    const cookie = bearer === null ? cookieFrom(req.headers['cookie'], `${this.config.serviceName}_auth`) : null;
+    if (cookie !== null && !cookieOriginAllowed(req.headers['origin'], req.headers['host'], this.config)) {
+      return this.refuse(ws, WS_CLOSE_FORBIDDEN_ORIGIN, 'forbidden', 'the auth cookie is not accepted from this page origin');
+    }
+    const presented = bearer ?? cookie;
     if (presented !== null) {
       if (!tokenMatches(presented, expected)) return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
       return this.authenticate(ws, s);

@@ -50,6 +50,18 @@ describe('event socket on PostgreSQL (one instance)', () => {
       expect((await s.next('event')).event!.id).toBe(stored.id);
     });
 
+    it('accepts the cookie only from the service’s own page origin; the header from anywhere', async () => {
+      const host = new URL(t.url).host;
+      const cookie = `vending_auth=${t.token}`;
+      const same = await track(TestSocket.open(wsUrl(t.url), { Cookie: cookie, Origin: `http://${host}` }));
+      expect(await same.next()).toEqual({ type: 'authenticated' });
+      const foreign = await track(TestSocket.open(wsUrl(t.url), { Cookie: cookie, Origin: 'https://evil.example' }));
+      expect(await foreign.next()).toMatchObject({ type: 'error', code: 'forbidden' });
+      expect((await foreign.waitClose()).code).toBe(4403);
+      const header = await track(TestSocket.open(wsUrl(t.url), { ...bearer(), Origin: 'https://evil.example' }));
+      expect(await header.next()).toEqual({ type: 'authenticated' });
+    });
+
     it('accepts a first message {"type":"auth","token":...}', async () => {
       const s = await track(TestSocket.open(wsUrl(t.url)));
       s.send({ type: 'auth', token: t.token });

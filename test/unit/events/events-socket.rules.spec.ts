@@ -1,4 +1,4 @@
-import { ALL_EVENTS, credentialInUrl, matchesFilter, parseClientMessage } from '../../../src/events/events-socket.rules';
+import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, matchesFilter, parseClientMessage } from '../../../src/events/events-socket.rules';
 
 describe('parseClientMessage', () => {
   it('reads auth, subscribe and ping', () => {
@@ -78,5 +78,25 @@ describe('credentialInUrl', () => {
   });
   it.each([undefined, '/ucp/v1/events/ws', '/ucp/v1/events/ws?', '/ucp/v1/events/ws?x=1&since=2'])('finds none in %s', (url) => {
     expect(credentialInUrl(url)).toBe(false);
+  });
+});
+
+describe('cookieOriginAllowed', () => {
+  const none = { corsOrigins: [], publicUrl: null };
+  it('allows clients without Origin (not a browser) and pages of the service itself', () => {
+    expect(cookieOriginAllowed(undefined, 'svc.example:8080', none)).toBe(true);
+    expect(cookieOriginAllowed('http://svc.example:8080', 'svc.example:8080', none)).toBe(true);
+    expect(cookieOriginAllowed('https://SVC.example:8080', 'svc.example:8080', none)).toBe(true);
+  });
+  it('allows the public URL origin and the configured dashboard origins', () => {
+    expect(cookieOriginAllowed('https://ops.example', '10.0.0.5:8080', { corsOrigins: [], publicUrl: 'https://ops.example/base' })).toBe(true);
+    expect(cookieOriginAllowed('https://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(true);
+  });
+  it('refuses any other page, the null origin and garbage', () => {
+    expect(cookieOriginAllowed('https://evil.example', 'svc.example:8080', none)).toBe(false);
+    expect(cookieOriginAllowed('https://dash.example.evil', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(false);
+    expect(cookieOriginAllowed('http://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(false);
+    expect(cookieOriginAllowed('null', 'svc:8080', none)).toBe(false);
+    expect(cookieOriginAllowed('not a url', 'svc:8080', none)).toBe(false);
   });
 });
