@@ -23,6 +23,9 @@ import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AdminModule } from './admin/admin.module';
 import { ReplenishmentModule } from './replenishment/replenishment.module';
 import { RestockModule } from './restock/restock.module';
+import { LocationsModule } from './locations/locations.module';
+import { OrdersModule } from './orders/orders.module';
+import { SyncModule } from './sync/sync.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -30,7 +33,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule];
 
 @Module({})
 export class AppModule {

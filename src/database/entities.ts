@@ -17,6 +17,7 @@ import { SkuAliasEntity } from '../skus/sku-alias.entity';
 import { LocationEntity } from '../locations/location.entity';
 import { SaleLineEntity } from '../sales/sale-line.entity';
 import { SaleOrderEntity } from '../sales/sale-order.entity';
+import { SyncStateEntity } from '../sync/sync-state.entity';
 
 export const ALL_ENTITIES: Function[] = [
   EventEntity,
@@ -34,4 +35,5 @@ export const ALL_ENTITIES: Function[] = [
   ForecastEntity,
   ReplenishmentRunEntity,
   RestockOrderEntity,
+  SyncStateEntity,
 ];

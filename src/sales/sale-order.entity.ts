@@ -55,6 +55,10 @@ export class SaleOrderEntity {
   @Column('timestamptz', { name: 'ingested_at', default: () => 'now()' })
   ingestedAt: Date;
 
+  /** Problems with a record that was kept (unknown state words): shown as `warning` messages naming the order. */
+  @Column('jsonb', { name: 'data_warnings', nullable: true })
+  dataWarnings: { code: string; content: string; path: string }[] | null;
+
   @OneToMany(() => SaleLineEntity, (l) => l.order)
   lines: SaleLineEntity[];
 }

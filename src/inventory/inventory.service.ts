@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { UcpMessage, warning } from '../common/envelope';
+import { toPlus8 } from '../common/time';
+import { EventsService } from '../events/events.service';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { MachineStockItemView, refusedItemText, toStockItemView } from './inventory.rules';
+import { failureReason, toUpstreamError } from './partner-failure';
+
+export interface LiveInventory {
+  location_id: string;
+  read_at: string;
+  items: MachineStockItemView[];
+  messages: UcpMessage[];
+}
+
+/**
+ * The live read of a machine's shelves (spec `GET /locations/{id}/inventory`): straight from the platform, never
+ * cached, never written to the synced copy, read-only (the kill switch does not apply).
+ */
+@Injectable()
+export class LiveInventoryService {
+  constructor(
+    private readonly registry: PartnerRegistry,
+    private readonly events: EventsService,
+  ) {}
+
+  async read(location: { id: string; namespace: string }): Promise<LiveInventory> {
+    const adapter = this.registry.machine(location.namespace, 'inventory');
+    let answer: Awaited<ReturnType<typeof adapter.getInventory>>;
+    try {
+      answer = await adapter.getInventory(location.id);
+    } catch (err) {
+      await this.events.record({
+        kind: 'partner.error',
+        summary: `live inventory of ${location.id} could not be read from ${location.namespace}`,
+        reasoning: failureReason(err),
+        location: location.id,
+        data: { namespace: location.namespace, operation: 'inventory' },
+      });
+      throw toUpstreamError(err, `machine platform ${location.namespace}`);
+    }
+    const readAt = toPlus8(new Date());
+    return {
+      location_id: location.id,
+      read_at: readAt,
+      items: answer.items.map((i) => toStockItemView(location.namespace, i)),
+      messages: answer.rejected.map((r) => warning('partner_data_refused', refusedItemText(location.id, r), '$.items')),
+    };
+  }
+}

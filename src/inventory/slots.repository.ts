@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface SlotRow {
+  id: string;
+  location_id: string;
+  namespace: string;
+  vendor_sku: string;
+  sku_id: string;
+  title: string;
+  barcode: string | null;
+  price_fen: number;
+  stock: number;
+  capacity: number | null;
+  partner_slot_id: string | null;
+}
+
+const SLOT_COLUMNS =
+  'id text, location_id text, namespace text, vendor_sku text, sku_id text, title text, barcode text, price_fen bigint, stock integer, ' +
+  'capacity integer, partner_slot_id text';
+
+/** Writes of the synced machine copy (`slots`). Reads for the catalog live in src/catalog. */
+@Injectable()
+export class SlotsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  /**
+   * Upserts one machine's slots in one statement. Price, stock, title are replaced; barcode, capacity and the
+   * partner's slot label are replaced when given and kept otherwise; `price_locked` is never touched.
+   * When `removeOthersExcept` is given, slots of that location not in `rows` and not in that list are deleted
+   * (the product left the machine), except those whose price change awaits approval.
+   */
+  async replaceForLocation(
+    locationId: string,
+    rows: SlotRow[],
+    opts: { removeOthersExcept: string[] | null },
+  ): Promise<{ upserted: number; removed: number }> {
+    return this.ds.transaction(async (m: EntityManager) => {
+      if (rows.length) {
+        await m.query(
+          `INSERT INTO slots AS s (id, location_id, namespace, vendor_sku, sku_id, title, barcode, price_fen, stock, capacity, partner_slot_id, synced_at)
+           SELECT id, location_id, namespace, vendor_sku, sku_id, title, barcode, price_fen, stock, capacity, partner_slot_id, now()
+           FROM jsonb_to_recordset($1::jsonb) AS r(${SLOT_COLUMNS}) ORDER BY id
+           ON CONFLICT (id) DO UPDATE SET
+             location_id = EXCLUDED.location_id, namespace = EXCLUDED.namespace, vendor_sku = EXCLUDED.vendor_sku,
+             sku_id = EXCLUDED.sku_id, title = EXCLUDED.title, barcode = COALESCE(EXCLUDED.barcode, s.barcode),
+             price_fen = EXCLUDED.price_fen, stock = EXCLUDED.stock, capacity = COALESCE(EXCLUDED.capacity, s.capacity),
+             partner_slot_id = COALESCE(EXCLUDED.partner_slot_id, s.partner_slot_id), synced_at = now()`,
+          [JSON.stringify(rows)],
+        );
+      }
+      let removed = 0;
+      if (opts.removeOthersExcept) {
+        const keep = [...rows.map((r) => r.id), ...opts.removeOthersExcept];
+        const res = (await m.query(
+          `DELETE FROM slots WHERE location_id = $1 AND NOT (id = ANY($2::text[])) AND price_locked = false RETURNING id`,
+          [locationId, keep],
+        )) as unknown[];
+        removed = Array.isArray(res[0]) ? (res[0] as unknown[]).length : res.length;
+      }
+      return { upserted: rows.length, removed };
+    });
+  }
+
+  /** Removes every slot of a location (roster removal); returns how many. */
+  async deleteForLocation(m: EntityManager, locationId: string): Promise<number> {
+    const res = (await m.query(`DELETE FROM slots WHERE location_id = $1 RETURNING id`, [locationId])) as unknown[];
+    return Array.isArray(res[0]) ? (res[0] as unknown[]).length : res.length;
+  }
+}

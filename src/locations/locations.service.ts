@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Errors } from '../common/errors';
+import { parseRfc3339, toPlus8 } from '../common/time';
+import { EventsService } from '../events/events.service';
+import { requireLocationId, requireNamespace } from '../identifiers/identifiers';
+import { LiveInventory, LiveInventoryService } from '../inventory/inventory.service';
+import { SlotsRepository } from '../inventory/slots.repository';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { PutLocationBody, SearchLocationsBody } from './locations.dto';
+import { LocationsRepository } from './locations.repository';
+import {
+  decodeIdCursor,
+  encodeIdCursor,
+  likePattern,
+  purgeCounts,
+  SEARCH_DEFAULT_LIMIT,
+  toLocationView,
+  validateProfile,
+} from './locations.rules';
+
+export type LocationView = ReturnType<typeof toLocationView>;
+
+/** The roster: register, update, remove, search; and the live inventory read of a registered machine. */
+@Injectable()
+export class LocationsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly repo: LocationsRepository,
+    private readonly slots: SlotsRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly liveInventory: LiveInventoryService,
+    private readonly events: EventsService,
+  ) {}
+
+  async put(rawId: string, body: PutLocationBody): Promise<{ location: LocationView; created: boolean }> {
+    const id = requireLocationId(rawId, '$.id');
+    const profile = body.profile === undefined ? null : validateProfile(body.profile);
+    let namespace: string;
+    if (body.namespace !== undefined) {
+      namespace = requireNamespace(body.namespace, '$.namespace').namespace;
+    } else {
+      const def = this.registry.defaults().machine;
+      if (!def) throw Errors.namespaceUnsupported('(default machine)', 'no machine namespace is configured', '$.namespace');
+      namespace = def;
+    }
+    this.registry.usable(namespace, 'machine', undefined, '$.namespace');
+    const { location, created } = await this.repo.upsert({ id, namespace, name: body.name, profile, amenities: body.amenities ?? null });
+    return { location: toLocationView(location, toPlus8), created };
+  }
+
+  /** Roster removal: the profile, context and telemetry (synced slots) are purged; events are kept. */
+  async remove(rawId: string): Promise<{ removed: string; purged: { profile: number; context: number; telemetry: number } }> {
+    const id = requireLocationId(rawId, '$.id');
+    const result = await this.ds.transaction(async (m) => {
+      const gone = await this.repo.deleteReturning(m, id);
+      if (!gone) return null;
+      const telemetry = await this.slots.deleteForLocation(m, id);
+      const purged = purgeCounts(gone.profile, gone.context, telemetry);
+      const event = await this.events.record(
+        {
+          kind: 'location.removed',
+          summary: `machine ${id} removed from the roster`,
+          reasoning: `profile (${purged.profile} fields), context (${purged.context} entries) and telemetry (${purged.telemetry} synced slots) purged; events kept`,
+          location: id,
+          data: { purged },
+        },
+        m,
+      );
+      return { purged, event };
+    });
+    if (!result) throw Errors.notFound(`location ${id}`, '$.id');
+    await this.events.publish(result.event);
+    return { removed: id, purged: result.purged };
+  }
+
+  async search(body: SearchLocationsBody): Promise<{ locations: LocationView[]; pagination: { has_next_page: boolean; cursor?: string } }> {
+    const openAt = body.filters?.hours?.open_at;
+    if (openAt !== undefined && !parseRfc3339(openAt)) {
+      throw Errors.invalid('$.filters.hours.open_at', '$.filters.hours.open_at must be an RFC 3339 date-time');
+    }
+    let afterId: string | undefined;
+    if (body.pagination?.cursor !== undefined) {
+      const decoded = decodeIdCursor(body.pagination.cursor);
+      if (!decoded) throw Errors.invalid('$.pagination.cursor', '$.pagination.cursor is not a cursor this service issued');
+      afterId = decoded;
+    }
+    const limit = body.pagination?.limit ?? SEARCH_DEFAULT_LIMIT;
+    const query = body.query?.trim();
+    const rows = await this.repo.search({
+      pattern: query ? likePattern(query) : undefined,
+      skuIds: body.filters?.items?.map((i) => i.id),
+      amenities: body.filters?.amenities,
+      afterId,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const more = rows.length > limit;
+    return {
+      locations: page.map((l) => toLocationView(l, toPlus8)),
+      pagination: more ? { has_next_page: true, cursor: encodeIdCursor(page[page.length - 1].id) } : { has_next_page: false },
+    };
+  }
+
+  async inventory(rawId: string): Promise<LiveInventory> {
+    const id = requireLocationId(rawId, '$.id');
+    const location = await this.repo.find(id);
+    if (!location) throw Errors.notFound(`location ${id}`, '$.id');
+    return this.liveInventory.read(location);
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ok } from '../common/envelope';
+import { publicBase } from '../common/public-url';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { ListOrdersQuery } from './orders.dto';
+import { OrdersService } from './orders.service';
+
+const CAPS = ['com.example.svc.order'];
+
+@ApiTags('orders')
+@ApiBearerAuth()
+@Controller('ucp/v1/orders')
+export class OrdersController {
+  constructor(
+    private readonly orders: OrdersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  async list(@Query() q: ListOrdersQuery, @Req() req: Request) {
+    return ok(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+  }
+
+  @Get(':id')
+  async find(@Param('id') id: string, @Req() req: Request) {
+    return ok(await this.orders.find(id, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+  }
+}

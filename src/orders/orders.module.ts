@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { LocationsModule } from '../locations/locations.module';
+import { SalesModule } from '../sales/sales.module';
+import { SyncModule } from '../sync/sync.module';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+
+/** `GET /orders` and `GET /orders/{id}`: sales from the synced ledger, purchases from PurchaseOrderReader. */
+@Module({
+  imports: [SalesModule, LocationsModule, SyncModule],
+  controllers: [OrdersController],
+  providers: [OrdersService],
+})
+export class OrdersModule {}

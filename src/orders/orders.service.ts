@@ -1,0 +1,120 @@
+import { Injectable, Optional } from '@nestjs/common';
+import { UcpMessage, warning } from '../common/envelope';
+import { DomainError, Errors } from '../common/errors';
+import { parseRfc3339, toPlus8 } from '../common/time';
+import { requireLocationId } from '../identifiers/identifiers';
+import { LocationsRepository } from '../locations/locations.repository';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { SaleOrderView, toSaleOrderView } from '../sales/sale-order.rules';
+import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
+import { SyncStateRepository } from '../sync/sync-state.repository';
+import { ledgerJob } from '../sync/sync.service';
+import { isStale } from '../sync/sync.rules';
+import { ListOrdersQuery } from './orders.dto';
+import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
+import { PurchaseOrderReader } from './purchase-order-reader';
+
+export interface OrdersPage {
+  orders: object[];
+  pagination: { has_next_page: boolean; cursor?: string };
+  messages: UcpMessage[];
+}
+
+/**
+ * `GET /orders` and `GET /orders/{id}`. Sales are read from the synced ledger copy (a ledger outage does not fail
+ * the read; `stale_data` says the copy may be behind); purchases come from the PurchaseOrderReader.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly sales: SalesRepository,
+    private readonly locations: LocationsRepository,
+    private readonly syncState: SyncStateRepository,
+    private readonly registry: PartnerRegistry,
+    @Optional() private readonly purchases?: PurchaseOrderReader,
+  ) {}
+
+  async list(q: ListOrdersQuery, permalinkBase: string): Promise<OrdersPage> {
+    const limit = q.limit ?? ORDERS_DEFAULT_LIMIT;
+    if ((q.kind ?? 'sale') === 'purchase') {
+      return this.purchaseReader().list({ cursor: q.cursor, limit });
+    }
+    const time = (v: string | undefined, name: string): Date | undefined => {
+      if (v === undefined) return undefined;
+      const d = parseRfc3339(v);
+      if (!d) throw Errors.invalid(`$.${name}`, `${name} must be an RFC 3339 date-time with an offset, got ${JSON.stringify(v.slice(0, 60))}`);
+      return d;
+    };
+    const takenFrom = time(q.from, 'from');
+    const takenTo = time(q.to, 'to');
+    const updatedFrom = time(q.updated_from, 'updated_from');
+    const updatedTo = time(q.updated_to, 'updated_to');
+    const locationId = q.location === undefined ? undefined : requireLocationId(q.location, '$.location');
+    const sortBy: OrderSortKey = updatedFrom || updatedTo ? 'updated' : 'taken';
+    let after: { t: string; id: string } | undefined;
+    if (q.cursor !== undefined) {
+      const c = decodeCursor(q.cursor);
+      if (!c) throw Errors.invalid('$.cursor', 'cursor is not a cursor this service issued');
+      if (c.k !== sortBy) throw Errors.invalid('$.cursor', 'cursor belongs to a listing with other updated_from/updated_to parameters');
+      after = { t: c.t, id: c.id };
+    }
+    const rows = await this.sales.list({
+      locationId,
+      tradeStatus: tradeStatusFilter(q.trade_status),
+      takenFrom,
+      takenTo,
+      updatedFrom,
+      updatedTo,
+      sortBy,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const more = rows.length > limit;
+    const views = await this.render(page, permalinkBase);
+    const messages: UcpMessage[] = [];
+    const stale = await this.staleness();
+    if (stale) messages.push(warning('stale_data', `sales are read from the synced ledger copy, which may be behind: ${stale}`, '$.orders'));
+    views.forEach(({ warnings }, i) => messages.push(...warnings.map((w) => warning(w.code, w.content, `$.orders[${i}]${w.path.slice(1)}`))));
+    const last = page[page.length - 1];
+    return {
+      orders: views.map((v) => v.view),
+      pagination: more ? { has_next_page: true, cursor: encodeCursor({ k: sortBy, t: last.sortKey, id: last.id }) } : { has_next_page: false },
+      messages,
+    };
+  }
+
+  /** A sale by ledger number, else a purchase order by id; 404 when neither exists. */
+  async find(id: string, permalinkBase: string): Promise<object & { messages?: UcpMessage[] }> {
+    const sale = await this.sales.find(id);
+    if (sale) {
+      const [{ view, warnings }] = await this.render([sale], permalinkBase);
+      return { ...view, messages: warnings.map((w) => warning(w.code, w.content, w.path)) };
+    }
+    const purchase = this.purchases ? await this.purchases.find(id) : null;
+    if (!purchase) throw Errors.notFound(`order ${id}`, '$.id');
+    return purchase;
+  }
+
+  private purchaseReader(): PurchaseOrderReader {
+    if (!this.purchases) throw new DomainError(501, 'not_implemented', 'purchase orders are not available in this deployment', { path: '$.kind' });
+    return this.purchases;
+  }
+
+  private async render(rows: StoredSaleOrderRow[], permalinkBase: string): Promise<{ view: SaleOrderView; warnings: NonNullable<StoredSaleOrderRow['dataWarnings']> }[]> {
+    const ids = rows.map((r) => r.id);
+    const [lines, names] = await Promise.all([this.sales.linesOf(ids), this.locations.names([...new Set(rows.map((r) => r.locationId))])]);
+    return rows.map((r) => ({
+      view: toSaleOrderView(r, lines.get(r.id) ?? [], { permalinkBase, locationName: names.get(r.locationId) ?? null, toTime: toPlus8 }),
+      warnings: r.dataWarnings ?? [],
+    }));
+  }
+
+  /** Why the ledger copy of the default machine namespace may be behind, or null when it is fresh. */
+  private async staleness(): Promise<string | null> {
+    const ns = this.registry.defaults().machine;
+    if (!ns) return 'no machine namespace is configured';
+    const s = isStale(await this.syncState.get(ledgerJob(ns)), Date.now());
+    return s.stale ? s.why : null;
+  }
+}

@@ -1,0 +1,14 @@
+import { UcpMessage } from '../common/envelope';
+
+/**
+ * Purchase orders (`kind=purchase`) are provided globally by the money-paths capability under this token.
+ * The orders service reads sales itself and asks this reader for everything else.
+ */
+export abstract class PurchaseOrderReader {
+  abstract list(q: { cursor?: string; limit: number }): Promise<{
+    orders: object[];
+    pagination: { has_next_page: boolean; cursor?: string };
+    messages: UcpMessage[];
+  }>;
+  abstract find(id: string): Promise<object | null>;
+}

@@ -1,0 +1,370 @@
+/**
+ * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
+ * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status
+ * is derived, and how a stored order is rendered. No Nest or TypeORM import.
+ */
+
+export const TRADE_STATES = ['in_progress', 'pending_review', 'settled', 'payment_failed', 'refunded', 'cancelled'] as const;
+export type TradeStatus = (typeof TRADE_STATES)[number];
+
+export function isTradeStatus(v: unknown): v is TradeStatus {
+  return typeof v === 'string' && (TRADE_STATES as readonly string[]).includes(v);
+}
+
+export type LineStatus = 'fulfilled' | 'processing' | 'removed';
+export type AdjustmentType = 'refund' | 'refund_failed' | 'cancellation';
+
+/** The spec's line status mapping table. */
+export const LINE_STATUS_MAP: Readonly<Record<string, { status: LineStatus; adjustment: AdjustmentType | null }>> = {
+  paid: { status: 'fulfilled', adjustment: null },
+  unpaid: { status: 'processing', adjustment: null },
+  refunded: { status: 'removed', adjustment: 'refund' },
+  refund_failed: { status: 'fulfilled', adjustment: 'refund_failed' },
+  cancelled: { status: 'removed', adjustment: 'cancellation' },
+};
+
+/**
+ * Maps an adapter line status word. A word outside the table is not guessed: the line is shown as `processing`
+ * (nothing final is known about it) and `known` is false so the caller marks the order with a warning.
+ */
+export function mapLineStatus(word: string): { status: LineStatus; adjustment: AdjustmentType | null; known: boolean } {
+  const m = Object.prototype.hasOwnProperty.call(LINE_STATUS_MAP, word) ? LINE_STATUS_MAP[word] : undefined;
+  return m ? { ...m, known: true } : { status: 'processing', adjustment: null, known: false };
+}
+
+/**
+ * decisions.md section 10: derivation only when there are lines. Every line cancelled → cancelled; every line
+ * refunded → refunded; any line unpaid → in_progress; otherwise settled. A line word outside the table makes the
+ * order underivable (null): an unknown word is never counted as a sale.
+ */
+export function deriveTradeStatus(lineStatuses: readonly string[]): TradeStatus | null {
+  if (lineStatuses.length === 0) return null;
+  if (lineStatuses.some((s) => !mapLineStatus(s).known)) return null;
+  if (lineStatuses.every((s) => s === 'cancelled')) return 'cancelled';
+  if (lineStatuses.every((s) => s === 'refunded')) return 'refunded';
+  if (lineStatuses.some((s) => s === 'unpaid')) return 'in_progress';
+  return 'settled';
+}
+
+/** A problem with a record that was kept: rendered as a `warning` message. `path` is relative to the order. */
+export interface DataWarning {
+  code: string;
+  content: string;
+  path: string;
+}
+
+/**
+ * The trade status of a ledger record: the adapter's `state` when it is one of the six, else derived from the lines.
+ * `trade_status_raw` keeps the platform's own word (`stateRaw`, else the `state` it sent).
+ */
+export function resolveTradeStatus(r: {
+  orderNo: string;
+  state: string | null;
+  stateRaw: string | null;
+  stateLabel: string | null;
+  lines: readonly { status: string }[];
+}): { tradeStatus: TradeStatus | null; raw: string | null; label: string | null; warnings: DataWarning[] } {
+  const warnings: DataWarning[] = [];
+  const raw = r.stateRaw ?? r.state;
+  if (r.state !== null && isTradeStatus(r.state)) {
+    return { tradeStatus: r.state, raw, label: r.stateLabel, warnings };
+  }
+  if (r.state !== null) {
+    warnings.push({
+      code: 'unknown_state',
+      content: `sale order ${r.orderNo}: state ${JSON.stringify(r.state)} is not one of the six trade states; it is kept as trade_status_raw and the status is derived from the lines`,
+      path: '$.trade_status_raw',
+    });
+  }
+  const derived = deriveTradeStatus(r.lines.map((l) => l.status));
+  if (derived === null && r.lines.length > 0) {
+    warnings.push({
+      code: 'unknown_state',
+      content: `sale order ${r.orderNo}: its trade status cannot be derived because a line status is not one of paid, unpaid, refunded, refund_failed, cancelled`,
+      path: '$.trade_status',
+    });
+  }
+  return { tradeStatus: derived, raw, label: r.stateLabel, warnings };
+}
+
+// ---- ingestion: ledger record → stored rows ----
+
+/** The adapter's ledger record (adapter.types LedgerRecord), restated here so the rules stay import-free. */
+export interface LedgerRecordInput {
+  orderNo: string;
+  locationId: string;
+  totalFen: number;
+  createdAt: number;
+  takenAt: number | null;
+  settledAt: number | null;
+  updatedAt: number | null;
+  finalized: boolean | null;
+  state: string | null;
+  stateRaw: string | null;
+  stateLabel: string | null;
+  lines: { vendorSku: string; title: string | null; quantity: number; priceFen: number; status: string; costFen: number | null }[];
+}
+
+export interface SaleOrderRow {
+  id: string;
+  namespace: string;
+  location_id: string;
+  total_fen: number;
+  taken_at: string;
+  has_taken_at: boolean;
+  settled_at: string | null;
+  updated_at: string | null;
+  finalized: boolean | null;
+  trade_status: TradeStatus | null;
+  trade_status_raw: string | null;
+  trade_status_label: string | null;
+  data_warnings: DataWarning[] | null;
+}
+
+export interface SaleLineRow {
+  order_id: string;
+  line_no: number;
+  vendor_sku: string;
+  sku_id: string;
+  slot_id: string;
+  title: string | null;
+  quantity: number;
+  price_fen: number;
+  status: string;
+  cost_fen: number | null;
+}
+
+const LOCATION_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Turns one ledger record into the rows to store, or refuses it (`refused` names why). Amounts are taken as the
+ * adapter validated them (integer fen); nothing is rounded here. `taken_at` is takenAt, else createdAt.
+ */
+export function toSaleRows(
+  r: LedgerRecordInput,
+  namespace: string,
+): { ok: true; order: SaleOrderRow; lines: SaleLineRow[]; warnings: DataWarning[] } | { ok: false; refused: string } {
+  if (!LOCATION_ID.test(r.locationId)) {
+    return { ok: false, refused: `ledger record ${r.orderNo} refused: locationId ${JSON.stringify(r.locationId)} is not a location id` };
+  }
+  for (const [field, v] of [['totalFen', r.totalFen], ...r.lines.map((l, i) => [`lines[${i}].priceFen`, l.priceFen] as const)] as const) {
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+      return { ok: false, refused: `ledger record ${r.orderNo} refused: ${field} is not an integer fen amount: ${JSON.stringify(v)}` };
+    }
+  }
+  const status = resolveTradeStatus(r);
+  const warnings = [...status.warnings];
+  r.lines.forEach((l, i) => {
+    if (!mapLineStatus(l.status).known) {
+      warnings.push({
+        code: 'unknown_state',
+        content: `sale order ${r.orderNo}: line ${i + 1} has status ${JSON.stringify(l.status)}, which is not one of paid, unpaid, refunded, refund_failed, cancelled; it is shown as processing`,
+        path: `$.line_items[${i}].status`,
+      });
+    }
+  });
+  const order: SaleOrderRow = {
+    id: r.orderNo,
+    namespace,
+    location_id: r.locationId,
+    total_fen: r.totalFen,
+    taken_at: new Date(r.takenAt ?? r.createdAt).toISOString(),
+    has_taken_at: r.takenAt !== null,
+    settled_at: r.settledAt === null ? null : new Date(r.settledAt).toISOString(),
+    updated_at: r.updatedAt === null ? null : new Date(r.updatedAt).toISOString(),
+    finalized: r.finalized,
+    trade_status: status.tradeStatus,
+    trade_status_raw: status.raw,
+    trade_status_label: status.label,
+    data_warnings: warnings.length ? warnings : null,
+  };
+  const lines = r.lines.map((l, i) => ({
+    order_id: r.orderNo,
+    line_no: i + 1,
+    vendor_sku: l.vendorSku,
+    sku_id: `${namespace}:${l.vendorSku}`,
+    slot_id: `${r.locationId}-${l.vendorSku}`,
+    title: l.title,
+    quantity: l.quantity,
+    price_fen: l.priceFen,
+    status: l.status,
+    cost_fen: l.costFen,
+  }));
+  return { ok: true, order, lines, warnings };
+}
+
+/**
+ * Within one batch a record may appear twice (pages shift while the platform revises): keep one per order number,
+ * the latest revision (greatest updatedAt; the later one when equal or unknown).
+ */
+export function latestPerOrder<T extends { orderNo: string; updatedAt: number | null }>(records: readonly T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const r of records) {
+    const prev = byId.get(r.orderNo);
+    if (!prev || prev.updatedAt === null || r.updatedAt === null || r.updatedAt >= prev.updatedAt) byId.set(r.orderNo, r);
+  }
+  return [...byId.values()];
+}
+
+// ---- rendering: stored order → the spec's order shape ----
+
+export interface StoredSaleOrder {
+  id: string;
+  namespace: string;
+  locationId: string;
+  totalFen: number;
+  takenAt: Date;
+  settledAt: Date | null;
+  updatedAt: Date | null;
+  finalized: boolean | null;
+  tradeStatus: string | null;
+  tradeStatusRaw: string | null;
+  tradeStatusLabel: string | null;
+  dataWarnings: DataWarning[] | null;
+}
+
+export interface StoredSaleLine {
+  lineNo: number;
+  vendorSku: string;
+  skuId: string;
+  title: string | null;
+  quantity: number;
+  priceFen: number;
+  status: string;
+}
+
+export interface Total {
+  type: string;
+  amount: number;
+  display_text?: string;
+}
+
+export interface SaleOrderView {
+  id: string;
+  kind: 'sale';
+  checkout_id: null;
+  permalink_url: string;
+  currency: 'CNY';
+  location: string;
+  location_name: string | null;
+  trade_status?: string;
+  trade_status_raw: string | null;
+  trade_status_label?: string;
+  finalized?: boolean;
+  taken_at: string;
+  settled_at?: string;
+  updated_at?: string;
+  line_items: {
+    id: string;
+    item: { id: string; title: string; price: { amount: number; currency: 'CNY' }; quantity_unit: 'EA' };
+    quantity: { original: number; total: number; fulfilled: number };
+    totals: Total[];
+    status: LineStatus;
+  }[];
+  fulfillment: { expectations: unknown[]; events: unknown[] };
+  adjustments: {
+    id: string;
+    type: AdjustmentType;
+    occurred_at: string | null;
+    status: 'completed' | 'failed';
+    line_items: { id: string; quantity: number }[];
+    totals?: Total[];
+    description: string;
+  }[];
+  totals: Total[];
+}
+
+/**
+ * The order shape: line statuses by the mapping table with their adjustments, `totals` with exactly one subtotal
+ * and one total (the difference, if any, as a discount or fee entry), timestamps and `finalized` only when the
+ * platform sent them. `toTime` renders a timestamp (+08:00 in responses).
+ */
+export function toSaleOrderView(
+  o: StoredSaleOrder,
+  lines: readonly StoredSaleLine[],
+  opts: { permalinkBase: string; locationName: string | null; toTime: (d: Date) => string },
+): SaleOrderView {
+  const sorted = [...lines].sort((a, b) => a.lineNo - b.lineNo);
+  const adjustments: SaleOrderView['adjustments'] = [];
+  const occurredAt = o.updatedAt ? opts.toTime(o.updatedAt) : null;
+  const lineItems = sorted.map((l) => {
+    const id = String(l.lineNo);
+    const m = mapLineStatus(l.status);
+    const amount = l.priceFen * l.quantity;
+    if (m.adjustment === 'refund') {
+      adjustments.push({
+        id: `${o.id}-refund-${id}`,
+        type: 'refund',
+        occurred_at: occurredAt,
+        status: 'completed',
+        line_items: [{ id, quantity: l.quantity }],
+        totals: [{ type: 'total', amount: -amount }],
+        description: `line ${id} refunded`,
+      });
+    } else if (m.adjustment === 'refund_failed') {
+      adjustments.push({
+        id: `${o.id}-refund_failed-${id}`,
+        type: 'refund_failed',
+        occurred_at: occurredAt,
+        status: 'failed',
+        line_items: [{ id, quantity: l.quantity }],
+        description: `refund of line ${id} failed; the sale stands`,
+      });
+    } else if (m.adjustment === 'cancellation') {
+      adjustments.push({
+        id: `${o.id}-cancellation-${id}`,
+        type: 'cancellation',
+        occurred_at: occurredAt,
+        status: 'completed',
+        line_items: [{ id, quantity: l.quantity }],
+        description: `line ${id} cancelled`,
+      });
+    }
+    return {
+      id,
+      item: { id: l.skuId, title: l.title ?? l.vendorSku, price: { amount: l.priceFen, currency: 'CNY' as const }, quantity_unit: 'EA' as const },
+      quantity: {
+        original: l.quantity,
+        total: m.status === 'removed' ? 0 : l.quantity,
+        fulfilled: m.status === 'fulfilled' ? l.quantity : 0,
+      },
+      totals: [
+        { type: 'subtotal', amount },
+        { type: 'total', amount },
+      ],
+      status: m.status,
+    };
+  });
+  const view: SaleOrderView = {
+    id: o.id,
+    kind: 'sale',
+    checkout_id: null,
+    permalink_url: `${opts.permalinkBase}/ucp/v1/orders/${encodeURIComponent(o.id)}`,
+    currency: 'CNY',
+    location: o.locationId,
+    location_name: opts.locationName,
+    trade_status_raw: o.tradeStatusRaw,
+    taken_at: opts.toTime(o.takenAt),
+    line_items: lineItems,
+    fulfillment: { expectations: [], events: [] },
+    adjustments,
+    totals: orderTotals(o.totalFen, sorted),
+  };
+  if (o.tradeStatus !== null) view.trade_status = o.tradeStatus;
+  if (o.tradeStatusLabel !== null) view.trade_status_label = o.tradeStatusLabel;
+  if (o.finalized !== null) view.finalized = o.finalized;
+  if (o.settledAt) view.settled_at = opts.toTime(o.settledAt);
+  if (o.updatedAt) view.updated_at = opts.toTime(o.updatedAt);
+  return view;
+}
+
+/** subtotal = the lines' amounts (the platform total when there are no lines); total = the platform's total. */
+export function orderTotals(totalFen: number, lines: readonly { priceFen: number; quantity: number }[]): Total[] {
+  const subtotal = lines.length ? lines.reduce((s, l) => s + l.priceFen * l.quantity, 0) : totalFen;
+  const out: Total[] = [{ type: 'subtotal', amount: subtotal }];
+  const diff = totalFen - subtotal;
+  if (diff < 0) out.push({ type: 'discount', amount: diff });
+  if (diff > 0) out.push({ type: 'fee', amount: diff });
+  out.push({ type: 'total', amount: totalFen });
+  return out;
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CoordinationModule } from '../coordination/coordination.module';
+import { InventoryModule } from '../inventory/inventory.module';
+import { LocationsModule } from '../locations/locations.module';
+import { SalesModule } from '../sales/sales.module';
+import { SyncStateRepository } from './sync-state.repository';
+import { SyncController } from './sync.controller';
+import { SyncScheduler } from './sync.scheduler';
+import { SyncService } from './sync.service';
+
+/** `POST /locations/sync` and the scheduled inventory and ledger syncs. */
+@Module({
+  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule],
+  controllers: [SyncController],
+  providers: [SyncService, SyncScheduler, SyncStateRepository],
+  exports: [SyncService, SyncStateRepository],
+})
+export class SyncModule {}
