@@ -253,4 +253,15 @@ describe('event socket on the embedded database', () => {
     expect((await filtered.events(2)).map((e) => e.id)).toEqual([b.id, c.id]);
     expect(filtered.pending()).toEqual([]);
   });
+
+  it('delivers a concurrent burst in stored order', async () => {
+    const s = await authed();
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => post({ kind: 'emb.burst', summary: `http ${i}`, reasoning: 'r' })),
+      ...Array.from({ length: 6 }, (_, i) => svc().record({ kind: 'emb.burst', summary: `service ${i}`, reasoning: 'r' })),
+    ]);
+    const got = await s.events(18);
+    const listed = (await t.get('/ucp/v1/events?kind=emb.burst&limit=18').expect(200)).body.events as EventView[];
+    expect(got.map((e) => e.id)).toEqual(listed.map((e) => e.id).reverse());
+  });
 });
