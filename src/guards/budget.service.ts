@@ -47,6 +47,16 @@ export class BudgetService {
     return outcome;
   }
 
+  /** Serialises budget decisions until the transaction of `manager` ends (check, then hold, without a race). */
+  async lock(manager: EntityManager): Promise<void> {
+    await this.repo.lockBudget(manager);
+  }
+
+  /** Counts `amountFen` for (source, ref) while the order is being placed (call after `lock` and `check`). */
+  async hold(amountFen: number, source: string, ref: string, manager: EntityManager): Promise<void> {
+    await this.repo.upsertSpend(source, ref, amountFen, 'held', manager);
+  }
+
   /** The supplier refused: nothing was spent. */
   async release(source: string, ref: string, manager?: EntityManager): Promise<void> {
     await this.repo.deleteSpend(source, ref, manager);
