@@ -15,6 +15,7 @@ import { EventsModule } from './events/events.module';
 import { CoordinationModule } from './coordination/coordination.module';
 import { HealthModule } from './health/health.module';
 import { PartnersModule } from './partners/partners.module';
+import { PurchasesModule } from './purchases/purchases.module';
 import { PricingModule } from './pricing/pricing.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { GuardsModule } from './guards/guards.module';
@@ -33,7 +34,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, PurchasesModule];
 
 @Module({})
 export class AppModule {

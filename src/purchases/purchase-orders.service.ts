@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { UcpMessage, warning } from '../common/envelope';
+import { Errors } from '../common/errors';
+import { toPlus8 } from '../common/time';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import { CheckoutRepository } from '../checkout/checkout.repository';
+import { JobLockService } from '../coordination/job-lock.service';
+import { EventsService } from '../events/events.service';
+import { PartnerError, SupplyAdapter } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { decodeCursor, encodeCursor, isOpen, renderPurchaseOrder } from './purchase-order.rules';
+
+/** A purchase order's supplier status is read again on access when older than this. */
+export const STATUS_CACHE_MS = 30_000;
+/** The scheduled refresh of open purchase orders. */
+export const REFRESH_EVERY_MS = 10 * 60_000;
+
+/**
+ * Purchase orders: completed checkout sessions, with the supplier's status (GET /orders/{ref}) refreshed on read
+ * (cached STATUS_CACHE_MS) and every REFRESH_EVERY_MS for open orders by one instance (JobLockService).
+ */
+@Injectable()
+export class PurchaseOrdersService {
+  private readonly logger = new Logger(PurchaseOrdersService.name);
+  constructor(
+    private readonly repo: CheckoutRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly events: EventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly locks?: JobLockService,
+  ) {}
+
+  private base(): string {
+    return this.config.publicUrl ?? '';
+  }
+
+  async list(q: { cursor?: string; limit: number }): Promise<{ orders: object[]; pagination: { has_next_page: boolean; cursor?: string }; messages: UcpMessage[] }> {
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    if (q.cursor && !after) throw Errors.invalid('$.cursor', 'the cursor is not one this service issued');
+    const rows = await this.repo.listCompleted({ limit: q.limit + 1, after: after ?? undefined });
+    const page = rows.slice(0, q.limit);
+    const messages: UcpMessage[] = [];
+    await Promise.all(
+      page.map(async (r, i) => {
+        const failed = await this.refreshIfStale(r);
+        if (failed) messages.push(warning('stale_data', `the supplier status of ${r.id} could not be refreshed (${failed}); the last known status is shown`, `$.orders[${i}].supplier_status`));
+      }),
+    );
+    const last = page[page.length - 1];
+    return {
+      orders: page.map((r) => this.render(r)),
+      pagination: rows.length > q.limit && last ? { has_next_page: true, cursor: encodeCursor(last.completedAt!, last.id) } : { has_next_page: false },
+      messages,
+    };
+  }
+
+  async find(id: string): Promise<object | null> {
+    const row = await this.repo.find(id);
+    if (!row || row.status !== 'completed') return null;
+    const failed = await this.refreshIfStale(row);
+    if (failed && !row.supplierState) throw Errors.upstreamUnreachable(`the supplier ${row.namespace}`, failed);
+    return this.render(row);
+  }
+
+  /** Scheduled: open purchase orders, least recently checked first, by one instance at a time. */
+  @Interval('purchase-orders-refresh', REFRESH_EVERY_MS)
+  async scheduledRefresh(): Promise<void> {
+    if (!this.config.schedulerEnabled) return;
+    const run = () => this.refreshOpen();
+    if (this.locks) await this.locks.runExclusive('purchase-orders-refresh', run);
+    else await run();
+  }
+
+  /** Refreshes up to `limit` open orders; returns how many were read. */
+  async refreshOpen(limit = 100): Promise<number> {
+    const rows = await this.repo.openOrders(limit);
+    let n = 0;
+    for (const r of rows) if (!(await this.refresh(r))) n++;
+    return n;
+  }
+
+  private async refreshIfStale(row: CheckoutSessionEntity): Promise<string | null> {
+    if (!isOpen(row.supplierState)) return null;
+    if (row.supplierCheckedAt && Date.now() - row.supplierCheckedAt.getTime() < STATUS_CACHE_MS) return null;
+    return this.refresh(row);
+  }
+
+  /** Reads GET /orders/{ref} (a read: safe to repeat); returns why it failed, or null. Updates `row` in place. */
+  private async refresh(row: CheckoutSessionEntity): Promise<string | null> {
+    let adapter: SupplyAdapter;
+    try {
+      adapter = this.registry.supply(row.namespace, 'orders');
+    } catch (err) {
+      return (err as Error).message;
+    }
+    try {
+      const s = await adapter.getOrder(row.id);
+      const logistics = s.logistics.map((l) => ({ ...l }));
+      const changed = s.state !== row.supplierState;
+      await this.repo.saveSupplierStatus(row.id, { state: s.state, rawStatus: s.rawStatus, logistics });
+      if (changed) {
+        await this.events.record({
+          kind: 'purchase.status',
+          summary: `purchase order ${row.id}: ${row.supplierState ?? 'unknown'} -> ${s.state}`,
+          reasoning: `read from the supplier ${row.namespace} (GET /orders/${row.id}); raw status ${s.rawStatus ?? 'none'}`,
+          data: { order_id: row.id, state: s.state, raw_status: s.rawStatus },
+        });
+      }
+      row.supplierState = s.state;
+      row.supplierRawStatus = s.rawStatus;
+      row.logistics = logistics;
+      row.supplierCheckedAt = new Date();
+      return null;
+    } catch (err) {
+      const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
+      this.logger.warn(`purchase order ${row.id}: supplier status not refreshed (${why})`);
+      return why;
+    }
+  }
+
+  private render(row: CheckoutSessionEntity): Record<string, unknown> {
+    return renderPurchaseOrder(
+      {
+        id: row.id,
+        namespace: row.namespace,
+        lineItems: row.lineItems,
+        fulfillment: row.fulfillment,
+        totalFen: row.totalFen,
+        supplierState: row.supplierState,
+        supplierRawStatus: row.supplierRawStatus,
+        logistics: row.logistics,
+        completedAt: row.completedAt ?? row.updatedAt,
+        supplierCheckedAt: row.supplierCheckedAt,
+      },
+      this.base(),
+      toPlus8,
+    );
+  }
+}
