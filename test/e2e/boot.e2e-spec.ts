@@ -1,5 +1,6 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
@@ -75,4 +76,29 @@ describe('node dist/main.js', () => {
     }
     expect(output).not.toContain(token);
   }, 90000);
+
+  it('locks the embedded data directory against a second process', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vending-data-'));
+    const port = String(21000 + (process.pid % 20000));
+    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 't', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
+    const first = spawn(process.execPath, [path.join(out, 'main.js')], { env, stdio: 'pipe' });
+    try {
+      await waitForLine(first, /listening on/, 60000);
+      let stderr = '';
+      let status = 0;
+      try {
+        execFileSync(process.execPath, [path.join(out, 'main.js')], { env: { ...env, PORT: String(Number(port) + 1) }, stdio: 'pipe', timeout: 60000 });
+      } catch (e) {
+        status = (e as { status: number }).status;
+        stderr = (e as { stderr: Buffer }).stderr.toString();
+      }
+      expect(status).not.toBe(0);
+      expect(stderr).toContain('SERVICE_DATA_DIR');
+    } finally {
+      const exited = new Promise((r) => first.on('exit', r));
+      first.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120000);
 });
