@@ -147,30 +147,35 @@ export function recordMatches(record: Indexable, query: string | undefined, cate
 
 /** Token-set similarity of two titles (Dice coefficient over distinct words), 0..1. Used for `suggested` aliases. */
 export function titleSimilarity(a: string, b: string): number {
-  const x = new Set(tokenize(a));
-  const y = new Set(tokenize(b));
-  if (x.size === 0 || y.size === 0) return 0;
-  let common = 0;
-  for (const w of x) if (y.has(w)) common++;
-  return (2 * common) / (x.size + y.size);
+  return wordSetSimilarity(new Set(tokenize(a)), new Set(tokenize(b)));
 }
 
 /**
- * Candidate positions for name-similarity suggestions: products sharing the most exact words with `title`.
- * Words with more than `maxPosting` products (sizes, "tea", "500ml" in a huge catalog) are skipped as too common,
- * so the cost stays bounded on 100,000 products. Returns at most `maxCandidates` positions, best overlap first.
+ * Candidate positions for name-similarity suggestions: products sharing the most exact words with `title`, counted
+ * over its `rarest` least common words only. Words with more than `maxPosting` products (brands, sizes, "tea" in a
+ * huge catalog) say little and are skipped, so the cost stays bounded on 100,000 products. Returns at most
+ * `maxCandidates` positions, best overlap first.
  */
-export function similarCandidates(index: CatalogIndex, title: string, maxPosting = 5000, maxCandidates = 20): number[] {
-  const counts = new Map<number, number>();
+export function similarCandidates(index: CatalogIndex, title: string, maxPosting = 2000, maxCandidates = 20, rarest = 3): number[] {
+  const postings: Int32Array[] = [];
   for (const w of new Set(tokenize(title))) {
     const i = lowerBound(index.words, w);
     if (i >= index.words.length || index.words[i] !== w) continue;
-    const posting = index.postings[i];
-    if (posting.length > maxPosting) continue;
-    for (const pos of posting) counts.set(pos, (counts.get(pos) ?? 0) + 1);
+    if (index.postings[i].length <= maxPosting) postings.push(index.postings[i]);
   }
+  postings.sort((a, b) => a.length - b.length);
+  const counts = new Map<number, number>();
+  for (const posting of postings.slice(0, rarest)) for (const pos of posting) counts.set(pos, (counts.get(pos) ?? 0) + 1);
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, maxCandidates)
     .map(([pos]) => pos);
+}
+
+/** Dice coefficient of two word sets (titleSimilarity on pre-tokenized titles). */
+export function wordSetSimilarity(x: ReadonlySet<string>, y: ReadonlySet<string>): number {
+  if (x.size === 0 || y.size === 0) return 0;
+  let common = 0;
+  for (const w of x) if (y.has(w)) common++;
+  return (2 * common) / (x.size + y.size);
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { toPlus8 } from '../common/time';
 import { CatalogReads } from '../catalog/catalog-reads';
-import { similarCandidates, titleSimilarity } from '../catalog/catalog-index.rules';
+import { similarCandidates, titleSimilarity, tokenize, wordSetSimilarity } from '../catalog/catalog-index.rules';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
 import { parseSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
@@ -118,7 +118,8 @@ export class AliasService {
             }
           }
         } else {
-          for (const t of await supplyTitles()) suggested.push({ sku_id: t.skuId, score: titleSimilarity(f.title, t.title) });
+          const mine = new Set(tokenize(f.title));
+          for (const t of await supplyTitles()) suggested.push({ sku_id: t.skuId, score: wordSetSimilarity(mine, t.words) });
         }
       }
       const aliases = mergeAliases(id, {
@@ -184,9 +185,9 @@ export class AliasService {
     return purchasableFrom(subject, set.aliases, resolve);
   }
 
-  /** Machine titles, loaded once per batch and only when a supply sku needs suggestions. */
-  private async lazyMachineTitles(): Promise<() => Promise<{ skuId: string; title: string }[]>> {
-    let cached: Promise<{ skuId: string; title: string }[]> | null = null;
-    return () => (cached ??= this.slots.machineTitles());
+  /** Machine titles as word sets, loaded once per batch and only when a supply sku needs suggestions. */
+  private async lazyMachineTitles(): Promise<() => Promise<{ skuId: string; words: Set<string> }[]>> {
+    let cached: Promise<{ skuId: string; words: Set<string> }[]> | null = null;
+    return () => (cached ??= this.slots.machineTitles().then((rows) => rows.map((r) => ({ skuId: r.skuId, words: new Set(tokenize(r.title)) }))));
   }
 }
