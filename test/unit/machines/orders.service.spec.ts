@@ -1,0 +1,43 @@
+import { DomainError } from '../../../src/common/errors';
+import { OrdersService } from '../../../src/orders/orders.service';
+import { PurchaseOrderReader } from '../../../src/orders/purchase-order-reader';
+
+/** The orders service's routing between the sales ledger and the purchase order reader (no database). */
+function service(purchases?: PurchaseOrderReader) {
+  const sales = { find: async () => null, list: async () => [], linesOf: async () => new Map() };
+  const locations = { names: async () => new Map() };
+  const syncState = { get: async () => null };
+  const registry = { defaults: () => ({ machine: 'acme-machine' }) };
+  return new OrdersService(sales as never, locations as never, syncState as never, registry as never, purchases);
+}
+
+describe('OrdersService routing', () => {
+  it('answers 501 not_implemented for kind=purchase while no reader is provided, and 404 for a non-sale id', async () => {
+    const s = service();
+    await expect(s.list({ kind: 'purchase' }, 'http://x')).rejects.toMatchObject({ status: 501, code: 'not_implemented' });
+    await expect(s.find('PO-1', 'http://x')).rejects.toBeInstanceOf(DomainError);
+    await expect(s.find('PO-1', 'http://x')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('passes cursor and limit to the reader and falls back to it for ids that are not sales', async () => {
+    const calls: unknown[] = [];
+    const reader: PurchaseOrderReader = {
+      list: async (q) => {
+        calls.push(q);
+        return { orders: [{ id: 'PO-1', kind: 'purchase' }], pagination: { has_next_page: false }, messages: [] };
+      },
+      find: async (id) => (id === 'PO-1' ? { id, kind: 'purchase' } : null),
+    };
+    const s = service(reader);
+    expect((await s.list({ kind: 'purchase', cursor: 'c1', limit: 5 }, 'http://x')).orders).toEqual([{ id: 'PO-1', kind: 'purchase' }]);
+    expect(calls).toEqual([{ cursor: 'c1', limit: 5 }]);
+    expect(await s.find('PO-1', 'http://x')).toEqual({ id: 'PO-1', kind: 'purchase' });
+    await expect(s.find('PO-2', 'http://x')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('marks sales stale when the ledger was never synced', async () => {
+    const page = await service().list({}, 'http://x');
+    expect(page.messages.map((m) => [m.code, m.severity])).toEqual([['stale_data', 'warning']]);
+    expect(page.pagination).toEqual({ has_next_page: false });
+  });
+});
