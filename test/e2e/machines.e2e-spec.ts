@@ -115,3 +115,32 @@ describe.each(BOTH_DATABASES)('machines main flow on %s', (db) => {
     expect(p.requestsTo('GET /ledger')[0].headers.authorization).toBe('Bearer secret-partner-token');
   });
 });
+
+describe('machines against the simulated platform (staging)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db: 'embedded' });
+  }, 60_000);
+  afterAll(() => t.close(), 60_000);
+
+  it('registers the simulated machines, reads them live, syncs five weeks of sales and serves them', async () => {
+    for (const id of ['sim-loc-01', 'sim-loc-02']) await t.put(`/ucp/v1/locations/${id}`, { name: id }).expect(200);
+    const live = await t.get('/ucp/v1/locations/sim-loc-01/inventory').expect(200);
+    expect(live.body.items.length).toBeGreaterThan(0);
+    expect(live.body.items[0].sku_id).toMatch(/^sim-machine:/);
+
+    const sync = await t.post('/ucp/v1/locations/sync', { sales_window_days: 35 }).expect(200);
+    expect(sync.body.locations).toBe(2);
+    expect(sync.body.slots).toBeGreaterThan(0);
+    expect(sync.body.sales).toBeGreaterThan(0);
+
+    const settled = await t.get('/ucp/v1/orders?location=sim-loc-01&limit=20').expect(200);
+    expect(settled.body.orders.length).toBeGreaterThan(0);
+    expect(settled.body.orders.every((o: { location: string; trade_status: string }) => o.location === 'sim-loc-01' && o.trade_status === 'settled')).toBe(true);
+    expect(settled.body.messages.map((m: { code: string }) => m.code)).not.toContain('stale_data');
+    const all = await t.get('/ucp/v1/orders?trade_status=all&limit=100').expect(200);
+    expect(new Set(all.body.orders.map((o: { trade_status?: string }) => o.trade_status)).size).toBeGreaterThan(1);
+    const id = settled.body.orders[0].id;
+    expect((await t.get(`/ucp/v1/orders/${encodeURIComponent(id)}`).expect(200)).body.id).toBe(id);
+  });
+});
