@@ -5,7 +5,7 @@ import { parseRfc3339, toPlus8 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { SaleOrderView, toSaleOrderView } from '../sales/sale-order.rules';
+import { StoredSaleLine, toSaleOrderView } from '../sales/sale-order.rules';
 import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
 import { ledgerJob } from '../sync/sync.service';
@@ -58,7 +58,7 @@ export class OrdersService {
       if (c.k !== sortBy) throw Errors.invalid('$.cursor', 'cursor belongs to a listing with other updated_from/updated_to parameters');
       after = { t: c.t, id: c.id };
     }
-    const rows = await this.sales.list({
+    const [rows, stale] = await Promise.all([this.sales.list({
       locationId,
       tradeStatus: tradeStatusFilter(q.trade_status),
       takenFrom,
@@ -68,12 +68,11 @@ export class OrdersService {
       sortBy,
       after,
       limit: limit + 1,
-    });
+    }), this.staleness()]);
     const page = rows.slice(0, limit);
     const more = rows.length > limit;
-    const views = await this.render(page, permalinkBase);
+    const views = page.map((r) => this.view(r, r.lines, r.locationName, permalinkBase));
     const messages: UcpMessage[] = [];
-    const stale = await this.staleness();
     if (stale) messages.push(warning('stale_data', `sales are read from the synced ledger copy, which may be behind: ${stale}`, '$.orders'));
     views.forEach(({ warnings }, i) => messages.push(...warnings.map((w) => warning(w.code, w.content, `$.orders[${i}]${w.path.slice(1)}`))));
     const last = page[page.length - 1];
@@ -88,7 +87,8 @@ export class OrdersService {
   async find(id: string, permalinkBase: string): Promise<object & { messages?: UcpMessage[] }> {
     const sale = await this.sales.find(id);
     if (sale) {
-      const [{ view, warnings }] = await this.render([sale], permalinkBase);
+      const [lines, names] = await Promise.all([this.sales.linesOf([sale.id]), this.locations.names([sale.locationId])]);
+      const { view, warnings } = this.view(sale, lines.get(sale.id) ?? [], names.get(sale.locationId) ?? null, permalinkBase);
       return { ...view, messages: warnings.map((w) => warning(w.code, w.content, w.path)) };
     }
     const purchase = this.purchases ? await this.purchases.find(id) : null;
@@ -101,13 +101,11 @@ export class OrdersService {
     return this.purchases;
   }
 
-  private async render(rows: StoredSaleOrderRow[], permalinkBase: string): Promise<{ view: SaleOrderView; warnings: NonNullable<StoredSaleOrderRow['dataWarnings']> }[]> {
-    const ids = rows.map((r) => r.id);
-    const [lines, names] = await Promise.all([this.sales.linesOf(ids), this.locations.names([...new Set(rows.map((r) => r.locationId))])]);
-    return rows.map((r) => ({
-      view: toSaleOrderView(r, lines.get(r.id) ?? [], { permalinkBase, locationName: names.get(r.locationId) ?? null, toTime: toPlus8 }),
+  private view(r: StoredSaleOrderRow, lines: StoredSaleLine[], locationName: string | null, permalinkBase: string) {
+    return {
+      view: toSaleOrderView(r, lines, { permalinkBase, locationName, toTime: toPlus8 }),
       warnings: r.dataWarnings ?? [],
-    }));
+    };
   }
 
   /** Why the ledger copy of the default machine namespace may be behind, or null when it is fresh. */

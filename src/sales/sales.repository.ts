@@ -28,6 +28,11 @@ export interface StoredSaleOrderRow extends StoredSaleOrder {
   sortKey: string;
 }
 
+export interface StoredSaleOrderPageRow extends StoredSaleOrderRow {
+  locationName: string | null;
+  lines: StoredSaleLine[];
+}
+
 const ORDER_COLUMNS =
   'id text, namespace text, location_id text, total_fen bigint, taken_at timestamptz, has_taken_at boolean, settled_at timestamptz, ' +
   'updated_at timestamptz, finalized boolean, trade_status text, trade_status_raw text, trade_status_label text, data_warnings jsonb';
@@ -92,18 +97,34 @@ export class SalesRepository {
     }));
   }
 
-  /** One keyset page (limit rows; ask for one more to know whether a next page exists). */
-  async list(q: SaleQuery): Promise<StoredSaleOrderRow[]> {
-    const { sql, params } = this.listQuery(q);
-    const rows = (await this.ds.query(sql, params)) as RawOrder[];
-    return rows.map(fromRaw);
+  /**
+   * One keyset page (ask for limit + 1 rows to know whether a next page exists), in one round trip: the orders,
+   * their lines (as JSON) and their machine names.
+   */
+  async list(q: SaleQuery): Promise<StoredSaleOrderPageRow[]> {
+    const { sql, params } = this.pageQuery(q);
+    const rows = (await this.ds.query(sql, params)) as (RawOrder & { location_name: string | null; lines: RawLine[] | null })[];
+    return rows.map((r) => ({ ...fromRaw(r), locationName: r.location_name, lines: (r.lines ?? []).map(fromRawLine) }));
   }
 
   /** The query plan of a page query (the bench shows the index in use). */
   async explain(q: SaleQuery, analyze = false): Promise<string> {
-    const { sql, params } = this.listQuery(q);
+    const { sql, params } = this.pageQuery(q);
     const rows = (await this.ds.query(`EXPLAIN ${analyze ? '(ANALYZE, BUFFERS) ' : ''}${sql}`, params)) as { 'QUERY PLAN': string }[];
     return rows.map((r) => r['QUERY PLAN']).join('\n');
+  }
+
+  private pageQuery(q: SaleQuery): { sql: string; params: unknown[] } {
+    const inner = this.listQuery(q);
+    const order = q.sortBy === 'taken' ? 'p.taken_at DESC, p.id DESC' : 'p.updated_at ASC, p.id ASC';
+    const sql = `WITH p AS MATERIALIZED (${inner.sql})
+      SELECT p.*, loc.name AS location_name,
+             (SELECT json_agg(json_build_object('line_no', l.line_no, 'vendor_sku', l.vendor_sku, 'sku_id', l.sku_id, 'title', l.title,
+                                                'quantity', l.quantity, 'price_fen', l.price_fen, 'status', l.status) ORDER BY l.line_no)
+              FROM sale_lines l WHERE l.order_id = p.id) AS lines
+      FROM p LEFT JOIN locations loc ON loc.id = p.location_id
+      ORDER BY ${order}`;
+    return { sql, params: inner.params };
   }
 
   private listQuery(q: SaleQuery): { sql: string; params: unknown[] } {
@@ -151,18 +172,10 @@ export class SalesRepository {
       `SELECT order_id, line_no, vendor_sku, sku_id, title, quantity, price_fen, status FROM sale_lines
        WHERE order_id = ANY($1::text[]) ORDER BY order_id, line_no`,
       [orderIds],
-    )) as { order_id: string; line_no: number; vendor_sku: string; sku_id: string; title: string | null; quantity: number; price_fen: string; status: string }[];
+    )) as (RawLine & { order_id: string })[];
     for (const r of rows) {
       const list = out.get(r.order_id) ?? [];
-      list.push({
-        lineNo: r.line_no,
-        vendorSku: r.vendor_sku,
-        skuId: r.sku_id,
-        title: r.title,
-        quantity: r.quantity,
-        priceFen: Number(r.price_fen),
-        status: r.status,
-      });
+      list.push(fromRawLine(r));
       out.set(r.order_id, list);
     }
     return out;
@@ -200,5 +213,27 @@ function fromRaw(r: RawOrder): StoredSaleOrderRow {
     tradeStatusLabel: r.trade_status_label,
     dataWarnings: r.data_warnings,
     sortKey: r.sort_key,
+  };
+}
+
+interface RawLine {
+  line_no: number;
+  vendor_sku: string;
+  sku_id: string;
+  title: string | null;
+  quantity: number;
+  price_fen: string | number;
+  status: string;
+}
+
+function fromRawLine(r: RawLine): StoredSaleLine {
+  return {
+    lineNo: r.line_no,
+    vendorSku: r.vendor_sku,
+    skuId: r.sku_id,
+    title: r.title,
+    quantity: r.quantity,
+    priceFen: Number(r.price_fen),
+    status: r.status,
   };
 }
