@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -17,9 +17,9 @@ export type ScheduledJob = 'ledger' | 'inventory';
  * runs of one job never overlap. Nothing is registered when the scheduler is off (`SERVICE_SCHEDULER=off`).
  */
 @Injectable()
-export class SyncScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SyncScheduler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(SyncScheduler.name);
-  private checking: Promise<unknown> | null = null;
+  private readonly running = new Set<Promise<boolean>>();
   private stopped = false;
 
   constructor(
@@ -37,23 +37,26 @@ export class SyncScheduler implements OnApplicationBootstrap, OnApplicationShutd
     this.schedulerRegistry.addInterval(SYNC_CHECK_INTERVAL, timer);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops checking and lets running jobs finish before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.schedulerRegistry.doesExist('interval', SYNC_CHECK_INTERVAL)) this.schedulerRegistry.deleteInterval(SYNC_CHECK_INTERVAL);
-    await this.checking?.catch(() => undefined);
+    await Promise.allSettled([...this.running]);
   }
 
-  /** One check of both jobs (they run side by side). */
+  /**
+   * One check of both jobs. They run independently: a long inventory run does not hold back the ledger's tick
+   * (a job still running in this instance is skipped by the job lock, without claiming the tick).
+   */
   async check(now = Date.now()): Promise<Record<ScheduledJob, boolean>> {
-    if (this.stopped || this.checking) return { ledger: false, inventory: false };
-    const run = Promise.all([this.runIfDue('ledger', now), this.runIfDue('inventory', now)]);
-    this.checking = run;
-    try {
-      const [ledger, inventory] = await run;
-      return { ledger, inventory };
-    } finally {
-      this.checking = null;
-    }
+    if (this.stopped) return { ledger: false, inventory: false };
+    const [ledger, inventory] = await Promise.all([this.track(this.runIfDue('ledger', now)), this.track(this.runIfDue('inventory', now))]);
+    return { ledger, inventory };
+  }
+
+  private track(p: Promise<boolean>): Promise<boolean> {
+    this.running.add(p);
+    return p.finally(() => this.running.delete(p));
   }
 
   /** Runs `job` if its tick at `now` is unclaimed; true when this instance ran it. */

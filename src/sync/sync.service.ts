@@ -82,21 +82,25 @@ export class SyncService {
   /** `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now. */
   async syncNow(salesWindowDays: number, now = Date.now()): Promise<SyncSummary> {
     const all = await this.locations.all();
-    const inventory = await this.syncInventory(all, 'manual');
     const namespaces = new Set(all.map((l) => l.namespace));
     const def = this.registry.defaults().machine;
     if (def) namespaces.add(def);
-    const ledgers: LedgerSyncResult[] = [];
     const messages: UcpMessage[] = [];
-    for (const ns of [...namespaces].sort()) {
-      const adapter = this.machineAdapter(ns, 'ledger');
-      if (!adapter.ok) {
-        messages.push(message('upstream_unreachable', 'recoverable', `sales ledger of ${ns} not read: ${adapter.why}`, '$.sales'));
-        continue;
+    // Inventory (16 machines at a time) and the ledger pages (one namespace after another) are read side by side.
+    const readLedgers = async () => {
+      const out: LedgerSyncResult[] = [];
+      for (const ns of [...namespaces].sort()) {
+        const adapter = this.machineAdapter(ns, 'ledger');
+        if (!adapter.ok) {
+          messages.push(message('upstream_unreachable', 'recoverable', `sales ledger of ${ns} not read: ${adapter.why}`, '$.sales'));
+          continue;
+        }
+        const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
+        out.push(await this.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
       }
-      const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
-      ledgers.push(await this.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
-    }
+      return out;
+    };
+    const [inventory, ledgers] = await Promise.all([this.syncInventory(all, 'manual'), readLedgers()]);
     for (const f of inventory.failures) {
       messages.push(message('upstream_unreachable', 'recoverable', `machine ${f.location} (${f.namespace}) not synced: ${f.reason}`, '$.locations'));
     }
