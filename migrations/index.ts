@@ -4,6 +4,7 @@ import { Machines1763800000001 } from './1763800000001-machines';
 import { MoneyPaths1763800000400 } from './1763800000400-money-paths';
 import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 import { Replenishment1763800000500 } from './1763800000500-replenishment';
+import { DemandCache1763800000501 } from './1763800000501-demand-cache';
 import { MachinesSync1763800000200 } from './1763800000200-machines-sync';
 
 export const ALL_MIGRATIONS: Function[] = [
@@ -12,5 +13,6 @@ export const ALL_MIGRATIONS: Function[] = [
   MoneyPaths1763800000400,
   SkuAliases1763800000300,
   Replenishment1763800000500,
+  DemandCache1763800000501,
   MachinesSync1763800000200,
 ];

@@ -3,6 +3,7 @@
  * so an entity missing here is an entity without a table: add yours in the same commit as its migration.
  */
 import { EventEntity } from '../events/event.entity';
+import { DemandCacheEntity, DemandCacheRunEntity } from '../forecasting/demand-cache.entity';
 import { ForecastEntity } from '../forecasting/forecast.entity';
 import { SlotStockDayEntity } from '../forecasting/slot-stock-day.entity';
 import { ReplenishmentRunEntity } from '../replenishment/replenishment-run.entity';
@@ -35,5 +36,7 @@ export const ALL_ENTITIES: Function[] = [
   ForecastEntity,
   ReplenishmentRunEntity,
   RestockOrderEntity,
+  DemandCacheEntity,
+  DemandCacheRunEntity,
   SyncStateEntity,
 ];

@@ -1,27 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { DAY_OF } from './demand.repository';
 import { ScoreSums } from './scoring.rules';
-
-/** One slot with its sales aggregates over the window (one row per slot: no sale is loaded into memory). */
-export interface SlotAggregateRow {
-  slotId: string;
-  locationId: string;
-  namespace: string;
-  vendorSku: string;
-  skuId: string;
-  title: string;
-  stock: number;
-  capacity: number | null;
-  priceFen: number;
-  units: number;
-  sumSquares: number;
-  firstSaleDay: number | null;
-  lastSaleDay: number | null;
-  firstSnapshotDay: number | null;
-  snapshotEmptyDays: number;
-  snapshotEmptyDaysAfterLastSale: number;
-}
 
 export interface ForecastRow {
   slotId: string;
@@ -30,90 +11,12 @@ export interface ForecastRow {
   measured: boolean;
 }
 
-/** +08:00 calendar date of a timestamptz, in SQL. */
-const DAY_OF = (col: string) => `((${col} + interval '8 hours') AT TIME ZONE 'UTC')::date`;
-
 const n = (v: unknown): number => Number(v ?? 0);
-const nn = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/**
- * Queries of demand, snapshots, forecasts, scoring and lead-time history. Aggregation happens in PostgreSQL:
- * sales are summed per slot per day and then per slot, so memory is proportional to slots, not to sales.
- */
+/** Queries of snapshots, forecasts, scoring and lead-time history (demand aggregates: DemandRepository). */
 @Injectable()
 export class ForecastingRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  /**
-   * Per slot: Σ units, Σ units² per +08:00 day, first/last sale day, first snapshot day and the empty zero-sale
-   * days seen by snapshots, over the window [windowStartDay, windowStartDay + windowDays). Days are indexes from
-   * windowStartDay. Only paid lines of settled orders count.
-   */
-  async slotAggregates(windowStartDay: string, windowDays: number, location?: string): Promise<SlotAggregateRow[]> {
-    const params: unknown[] = [windowStartDay, windowDays];
-    let locFilter = '';
-    let slotFilter = '';
-    if (location !== undefined) {
-      params.push(location);
-      locFilter = `AND o.location_id = $3`;
-      slotFilter = `WHERE s.location_id = $3`;
-    }
-    const rows = (await this.ds.query(
-      `WITH bounds AS (
-         SELECT $1::date AS d0, ($1::date + $2::int) AS d1,
-                ($1::date::timestamp AT TIME ZONE 'UTC') - interval '8 hours' AS t0,
-                (($1::date + $2::int)::timestamp AT TIME ZONE 'UTC') - interval '8 hours' AS t1
-       ),
-       daily AS (
-         SELECT l.slot_id, (${DAY_OF('o.taken_at')} - b.d0) AS d, SUM(l.quantity)::bigint AS units
-         FROM sale_orders o CROSS JOIN bounds b
-         JOIN sale_lines l ON l.order_id = o.id
-         WHERE o.trade_status = 'settled' AND l.status = 'paid' AND o.taken_at >= b.t0 AND o.taken_at < b.t1 ${locFilter}
-         GROUP BY l.slot_id, 2
-       ),
-       per_slot AS (
-         SELECT slot_id, SUM(units) AS units, SUM(units * units) AS sumsq, MIN(d) AS first_d, MAX(d) AS last_d
-         FROM daily GROUP BY slot_id
-       ),
-       snaps AS (
-         SELECT sd.slot_id,
-                MIN(sd.day - b.d0) AS first_snap,
-                COUNT(*) FILTER (WHERE sd.min_stock <= 0 AND dl.slot_id IS NULL) AS empty_days,
-                COUNT(*) FILTER (WHERE sd.min_stock <= 0 AND dl.slot_id IS NULL AND (ps.last_d IS NULL OR sd.day - b.d0 > ps.last_d)) AS empty_after
-         FROM slot_stock_days sd CROSS JOIN bounds b
-         LEFT JOIN daily dl ON dl.slot_id = sd.slot_id AND dl.d = sd.day - b.d0
-         LEFT JOIN per_slot ps ON ps.slot_id = sd.slot_id
-         WHERE sd.day >= b.d0 AND sd.day < b.d1
-         GROUP BY sd.slot_id
-       )
-       SELECT s.id, s.location_id, s.namespace, s.vendor_sku, s.sku_id, s.title, s.stock, s.capacity, s.price_fen,
-              ps.units, ps.sumsq, ps.first_d, ps.last_d, sn.first_snap, sn.empty_days, sn.empty_after
-       FROM slots s
-       LEFT JOIN per_slot ps ON ps.slot_id = s.id
-       LEFT JOIN snaps sn ON sn.slot_id = s.id
-       ${slotFilter}
-       ORDER BY s.location_id, s.id`,
-      params,
-    )) as Record<string, unknown>[];
-    return rows.map((r) => ({
-      slotId: r.id as string,
-      locationId: r.location_id as string,
-      namespace: r.namespace as string,
-      vendorSku: r.vendor_sku as string,
-      skuId: r.sku_id as string,
-      title: r.title as string,
-      stock: n(r.stock),
-      capacity: nn(r.capacity),
-      priceFen: n(r.price_fen),
-      units: n(r.units),
-      sumSquares: n(r.sumsq),
-      firstSaleDay: nn(r.first_d),
-      lastSaleDay: nn(r.last_d),
-      firstSnapshotDay: nn(r.first_snap),
-      snapshotEmptyDays: n(r.empty_days),
-      snapshotEmptyDaysAfterLastSale: n(r.empty_after),
-    }));
-  }
 
   /** Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest. */
   async recordSnapshot(location?: string, manager?: EntityManager): Promise<number> {

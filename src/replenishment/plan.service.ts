@@ -5,7 +5,8 @@ import { startOfDayPlus8, toPlus8 } from '../common/time';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { estimateDemand } from '../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../forecasting/forecasting.defaults';
-import { ForecastingRepository, SlotAggregateRow } from '../forecasting/forecasting.repository';
+import { DemandRepository, SlotAggregateRow } from '../forecasting/demand.repository';
+import { ForecastingRepository } from '../forecasting/forecasting.repository';
 import { FulfillerKind, LeadTimeService } from '../forecasting/lead-time.service';
 import { LeadTime } from '../forecasting/lead-time.rules';
 import { SupplyProduct } from '../partners/adapter.types';
@@ -90,6 +91,7 @@ export class PlanService {
   private readonly logger = new Logger(PlanService.name);
   constructor(
     private readonly repo: ForecastingRepository,
+    private readonly demand: DemandRepository,
     private readonly leadTimes: LeadTimeService,
     private readonly catalog: SupplyCatalogService,
     private readonly registry: PartnerRegistry,
@@ -110,7 +112,7 @@ export class PlanService {
     const messages: UcpMessage[] = [];
 
     await this.repo.recordSnapshot(opts.location);
-    const rows = await this.repo.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
+    const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
 
     // Lead times: one per fulfiller in use.
     const supplierNs = kind === 'simulated_supplier' ? this.supplierNamespace() : null;

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { startOfDayPlus8 } from '../../src/common/time';
-import { SupplyProduct } from '../../src/partners/adapter.types';
+import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
+import { PartnerError, SupplyProduct } from '../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
@@ -163,9 +164,7 @@ describe('replenishment plan and runs (PostgreSQL)', () => {
   it('a catalog outage is a warning on the plan, never a plan that silently lacks costs', async () => {
     const sim = t.app.get(PartnerRegistry).simulatedSupplier;
     const original = sim.getCatalog.bind(sim);
-    const { SupplyCatalogService } = await import('../../src/catalog/supply-catalog.service');
     t.app.get(SupplyCatalogService).invalidate();
-    const { PartnerError } = await import('../../src/partners/adapter.types');
     sim.getCatalog = () => Promise.reject(new PartnerError('unreachable', 'sim-supply', 'down for the test'));
     try {
       const res = await t.get('/ucp/v1/replenishment/plan').expect(200);
@@ -297,6 +296,50 @@ describe('replenishment plan and runs (PostgreSQL)', () => {
       await setGuards(t, 10_000_000);
     }
   });
+  it('a ready run that now passes the budget is parked for approval at place, and the supplier is not called', async () => {
+    const sim = t.app.get(PartnerRegistry).simulatedSupplier;
+    const run = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body;
+    expect(run.status).toBe('ready');
+    await setGuards(t, 100);
+    const before = sim.orderCalls.length;
+    try {
+      expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 409, 'approval_required');
+      expect(sim.orderCalls.length).toBe(before);
+      const parked = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
+      expect(parked.status).toBe('awaiting_approval');
+      await t.post(`/ucp/v1/approvals/${parked.approval_id}`, { approved: true, resolver: { channel: 'dashboard' } }).expect(200);
+      expect((await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200)).body.status).toBe('placed');
+      expect(sim.orderCalls.length).toBe(before + 1);
+    } finally {
+      await setGuards(t, 10_000_000);
+    }
+  });
+
+  it('a supplier refusal (502 supplier_rejected) or outage (502 upstream_unreachable) leaves the run ready; nothing retries', async () => {
+    const sim = t.app.get(PartnerRegistry).simulatedSupplier;
+    const run = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body;
+    const original = sim.createOrder.bind(sim);
+    let calls = 0;
+    try {
+      sim.createOrder = () => {
+        calls++;
+        return Promise.reject(new PartnerError('rejected', 'sim-supply', 'warehouse closed'));
+      };
+      expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 502, 'supplier_rejected');
+      expect(calls).toBe(1);
+      expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('ready');
+      sim.createOrder = () => {
+        calls++;
+        return Promise.reject(new PartnerError('unreachable', 'sim-supply', 'timeout'));
+      };
+      expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 502, 'upstream_unreachable');
+      expect(calls).toBe(2);
+      expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('ready');
+    } finally {
+      sim.createOrder = original;
+    }
+    expect((await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200)).body.status).toBe('placed');
+  });
 });
 
 describe.each(BOTH_DATABASES)('replenishment main flow on %s', (db) => {
@@ -320,5 +363,30 @@ describe.each(BOTH_DATABASES)('replenishment main flow on %s', (db) => {
     await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
     const got = await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: s, quantity: 17 }] }).expect(200);
     expect(got.body.delivered[0]).toMatchObject({ stock_before: 1, stock_after: 18 });
+  });
+
+  it('the fleet plan notices sales and snapshots (re)ingested into its window after it was computed', async () => {
+    const ds = t.app.get(DataSource);
+    const s = (await ds.query(`SELECT id, vendor_sku FROM slots WHERE location_id = 'L-flow'`))[0] as { id: string; vendor_sku: string };
+    const demandOf = async () =>
+      (await t.get('/ucp/v1/replenishment/plan').expect(200)).body.slots.find((l: { slot_id: string }) => l.slot_id === s.id).demand;
+    expect(await demandOf()).toMatchObject({ units_sold: 20, observed_days: 10 });
+    await ds.query(
+      `INSERT INTO sale_orders (id, namespace, location_id, total_fen, taken_at, has_taken_at, trade_status) VALUES ('LATE-1', $1, 'L-flow', 5000, $2, true, 'settled')`,
+      [NS, noonDaysAgo(2)],
+    );
+    await ds.query(
+      `INSERT INTO sale_lines (order_id, line_no, vendor_sku, sku_id, slot_id, quantity, price_fen, status) VALUES ('LATE-1', 1, $1, $2, $3, 10, 500, 'paid')`,
+      [s.vendor_sku, `${NS}:${s.vendor_sku}`, s.id],
+    );
+    expect(await demandOf()).toMatchObject({ units_sold: 30 });
+    // A revision (the line refunded) re-ingested by the sync.
+    await ds.query(`UPDATE sale_lines SET status = 'refunded' WHERE order_id = 'LATE-1'`);
+    await ds.query(`UPDATE sale_orders SET ingested_at = now() WHERE id = 'LATE-1'`);
+    expect(await demandOf()).toMatchObject({ units_sold: 20 });
+    // A snapshot of an earlier day: the slot was seen 15 days ago.
+    const day = new Date(noonDaysAgo(15).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+    await ds.query(`INSERT INTO slot_stock_days (slot_id, day, min_stock) VALUES ($1, $2, 4)`, [s.id, day]);
+    expect(await demandOf()).toMatchObject({ units_sold: 20, observed_days: 15 });
   });
 });
