@@ -70,6 +70,13 @@ describe.each(BOTH_DATABASES)('machines main flow on %s', (db) => {
     expectEnvelope(sync.body, 'success');
     expect(sync.body).toMatchObject({ locations: 1, products: 2, slots: 2, sales: 2 });
 
+    // The machine catalog reads the synced copy: slot ids <location>-<vendor_sku>, each price, barcode as sku.
+    const cat = await t.post('/ucp/v1/catalog/search', { filters: { namespace: NS, location: 'm-1' } }).expect(200);
+    const variants = JSON.stringify(cat.body);
+    expect(variants).toContain('"slot_id":"m-1-COLA"');
+    expect(variants).toContain('"sku":"6901234567892"');
+    expect(variants).not.toMatch(/cost|margin/i);
+
     const settled = await t.get('/ucp/v1/orders?kind=sale').expect(200);
     expect(settled.body.orders.map((o: { id: string }) => o.id)).toEqual(['S-1']);
     expect(settled.body.messages.map((m: { code: string }) => m.code)).not.toContain('stale_data');
