@@ -18,20 +18,25 @@ const n = (v: unknown): number => Number(v ?? 0);
 export class ForecastingRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest. */
-  async recordSnapshot(location?: string, manager?: EntityManager): Promise<number> {
+  /**
+   * Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest.
+   * A row is rewritten only when the stock is lower than recorded, so repeated plans in a day write little.
+   */
+  async recordSnapshot(location?: string, manager?: EntityManager): Promise<void> {
     const q = manager ?? this.ds;
-    const rows = (await q.query(
+    await q.query(
       `INSERT INTO slot_stock_days (slot_id, day, min_stock)
        SELECT s.id, ${DAY_OF('now()')}, s.stock FROM slots s ${location !== undefined ? 'WHERE s.location_id = $1' : ''}
-       ON CONFLICT (slot_id, day) DO UPDATE SET min_stock = LEAST(slot_stock_days.min_stock, EXCLUDED.min_stock), recorded_at = now()
-       RETURNING slot_id`,
+       ON CONFLICT (slot_id, day) DO UPDATE SET min_stock = EXCLUDED.min_stock, recorded_at = now()
+       WHERE EXCLUDED.min_stock < slot_stock_days.min_stock`,
       location !== undefined ? [location] : [],
-    )) as unknown[];
-    return rows.length;
+    );
   }
 
-  /** One forecast per slot per +08:00 day: the day's latest plan replaces earlier ones. One statement for all. */
+  /**
+   * One forecast per slot per +08:00 day: a later plan that day replaces it when its rate differs (an unchanged
+   * forecast keeps its first time). One statement per 20,000 slots.
+   */
   async recordForecasts(rows: ForecastRow[], madeAt: Date): Promise<void> {
     const chunk = 20_000;
     for (let i = 0; i < rows.length; i += chunk) {
@@ -41,7 +46,9 @@ export class ForecastingRepository {
          SELECT u.slot_id, u.location_id, ${DAY_OF('$5::timestamptz')}, $5::timestamptz, u.rate, u.measured
          FROM unnest($1::text[], $2::text[], $3::float8[], $4::bool[]) AS u(slot_id, location_id, rate, measured)
          ON CONFLICT (slot_id, day) DO UPDATE
-           SET made_at = EXCLUDED.made_at, rate_per_day = EXCLUDED.rate_per_day, measured = EXCLUDED.measured, location_id = EXCLUDED.location_id`,
+           SET made_at = EXCLUDED.made_at, rate_per_day = EXCLUDED.rate_per_day, measured = EXCLUDED.measured, location_id = EXCLUDED.location_id
+           WHERE replenishment_forecasts.rate_per_day IS DISTINCT FROM EXCLUDED.rate_per_day
+              OR replenishment_forecasts.measured IS DISTINCT FROM EXCLUDED.measured`,
         [part.map((r) => r.slotId), part.map((r) => r.locationId), part.map((r) => r.ratePerDay), part.map((r) => r.measured), madeAt],
       );
     }

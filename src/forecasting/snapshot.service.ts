@@ -22,7 +22,7 @@ export class SnapshotService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  record(location?: string, manager?: EntityManager): Promise<number> {
+  record(location?: string, manager?: EntityManager): Promise<void> {
     return this.repo.recordSnapshot(location, manager);
   }
 

@@ -111,8 +111,10 @@ export class PlanService {
     const windowStartDay = toPlus8(windowStart).slice(0, 10);
     const messages: UcpMessage[] = [];
 
-    await this.repo.recordSnapshot(opts.location);
-    const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
+    const [, rows] = await Promise.all([
+      this.repo.recordSnapshot(opts.location),
+      this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location),
+    ]);
 
     // Lead times: one per fulfiller in use.
     const supplierNs = kind === 'simulated_supplier' ? this.supplierNamespace() : null;
