@@ -28,7 +28,8 @@ export class SlotsRepository {
    * Upserts one machine's slots in one statement. Price, stock, title are replaced; barcode, capacity and the
    * partner's slot label are replaced when given and kept otherwise; `price_locked` is never touched.
    * When `removeOthersExcept` is given, slots of that location not in `rows` and not in that list are deleted
-   * (the product left the machine), except those whose price change awaits approval.
+   * (the product left the machine), except those whose price change awaits approval. Nothing is written for a
+   * location that is no longer registered.
    */
   async replaceForLocation(
     locationId: string,
@@ -36,6 +37,9 @@ export class SlotsRepository {
     opts: { removeOthersExcept: string[] | null },
   ): Promise<{ upserted: number; removed: number }> {
     return this.ds.transaction(async (m: EntityManager) => {
+      // A machine removed from the roster while its read was in flight gets no telemetry back.
+      const registered = (await m.query(`SELECT 1 FROM locations WHERE id = $1 FOR SHARE`, [locationId])) as unknown[];
+      if (registered.length === 0) return { upserted: 0, removed: 0 };
       if (rows.length) {
         await m.query(
           `INSERT INTO slots AS s (id, location_id, namespace, vendor_sku, sku_id, title, barcode, price_fen, stock, capacity, partner_slot_id, synced_at)

@@ -229,6 +229,18 @@ describe('POST /locations/sync and the ledger ingestion', () => {
     expect(mystery.line_items[0].status).toBe('processing');
   });
 
+  it('a machine removed while its read is in flight gets no telemetry back', async () => {
+    await t.put('/ucp/v1/locations/gone-1', { name: 'Leaving' }).expect(200);
+    p.state.inventory['gone-1'] = [{ vendorSku: 'A', title: 'A', priceFen: 1, stock: 1 }];
+    p.fault('GET /inventory', { delayMs: 600 });
+    const sync = t.post('/ucp/v1/locations/sync', {}).then((r) => r);
+    await new Promise((r) => setTimeout(r, 200));
+    await t.del('/ucp/v1/locations/gone-1').expect(200);
+    expect((await sync).status).toBe(200);
+    p.clearFaults();
+    expect(await sql(t, `SELECT id FROM slots WHERE location_id = 'gone-1'`)).toEqual([]);
+  });
+
   it('syncs many machines with bounded concurrency', async () => {
     const ids = Array.from({ length: 40 }, (_, i) => `c-${i}`);
     for (const id of ids) {
