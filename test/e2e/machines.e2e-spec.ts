@@ -120,6 +120,7 @@ describe.each(BOTH_DATABASES)('machines main flow on %s', (db) => {
     // The partner token never reaches a log line.
     expect(t.logs.join('\n')).not.toContain('secret-partner-token');
     expect(p.requestsTo('GET /ledger')[0].headers.authorization).toBe('Bearer secret-partner-token');
+    expect(JSON.stringify(p.requests.map((r) => [r.path, r.query]))).not.toContain('secret-partner-token');
   });
 });
 

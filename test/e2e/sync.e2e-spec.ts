@@ -175,6 +175,11 @@ describe('POST /locations/sync and the ledger ingestion', () => {
     expect(kinds).toEqual(expect.arrayContaining(['sync.failed', 'partner.error']));
     await t.post('/ucp/v1/locations/sync', {}).expect(200);
     expect(codes((await t.get('/ucp/v1/orders').expect(200)).body)).not.toContain('stale_data');
+    // A last success older than 15 minutes is stale too.
+    await sql(t, `UPDATE sync_state SET last_success_at = now() - interval '16 minutes' WHERE job = 'ledger:acme-machine'`);
+    expect(codes((await t.get('/ucp/v1/orders').expect(200)).body)).toContain('stale_data');
+    await sql(t, `UPDATE sync_state SET last_success_at = now() - interval '14 minutes', last_failure_at = now() - interval '20 minutes' WHERE job = 'ledger:acme-machine'`);
+    expect(codes((await t.get('/ucp/v1/orders').expect(200)).body)).not.toContain('stale_data');
   });
 
   it('a ledger that fails on page 2 keeps page 1 stored, answers with the failure, and nothing is deleted', async () => {
