@@ -51,3 +51,24 @@ export function toRunView(r: ReplenishmentRunEntity): RunView {
     note: r.note,
   };
 }
+
+/** A run in a list: everything but its lines (a fleet run has tens of thousands), with their count. */
+export type RunSummary = Omit<RunView, 'lines' | 'delivered'> & { line_count: number };
+
+export function toRunSummary(r: ReplenishmentRunEntity): RunSummary {
+  const full = toRunView({ ...r, lines: [], delivered: null } as ReplenishmentRunEntity);
+  return {
+    id: full.id,
+    status: full.status,
+    fulfiller: full.fulfiller,
+    cost_is_estimated: full.cost_is_estimated,
+    total_cost_estimate: full.total_cost_estimate,
+    line_count: r.lines.length,
+    approval_id: full.approval_id,
+    supplier_order_id: full.supplier_order_id,
+    created_at: full.created_at,
+    placed_at: full.placed_at,
+    delivered_at: full.delivered_at,
+    note: full.note,
+  };
+}

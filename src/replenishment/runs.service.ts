@@ -15,7 +15,7 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { PlanLine, PlanService } from './plan.service';
 import { ReplenishmentRunEntity, RunDelivery, RunLine } from './replenishment-run.entity';
 import { isRunStatus, placeRefusal, receiveRefusal, RunStatus, RUN_STATUSES, stockAfterDelivery } from './run.rules';
-import { RunView, toRunView } from './run.view';
+import { RunSummary, RunView, toRunSummary, toRunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 
 export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
@@ -126,11 +126,12 @@ export class RunsService implements OnModuleInit {
     return { ...toRunView(run), messages };
   }
 
-  async list(status?: string): Promise<RunView[]> {
+  /** Newest first, at most 200, without their lines (GET /replenishment/runs/{id} has them). */
+  async list(status?: string): Promise<RunSummary[]> {
     if (status !== undefined && !isRunStatus(status)) {
       throw Errors.invalid('$.status', `status must be one of ${RUN_STATUSES.join(', ')}`);
     }
-    return (await this.repo.list({ status, limit: 200 })).map(toRunView);
+    return (await this.repo.list({ status, limit: 200 })).map(toRunSummary);
   }
 
   async get(id: string): Promise<RunView> {

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { SnapshotService } from '../../src/forecasting/snapshot.service';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -101,5 +102,14 @@ describe('forecast scoring', () => {
     expect(rows).toEqual([{ rate_per_day: 1, measured: false }]);
     const res = await t.get('/ucp/v1/replenishment/score?horizon_days=7').expect(200);
     expect(res.body).toMatchObject({ total_forecasts: 4, pending: 2 });
+  });
+
+  it('the hourly stock snapshot is skipped when this instance does not run the scheduler, and records the day otherwise', async () => {
+    await ds.query(`DELETE FROM slot_stock_days`);
+    await t.app.get(SnapshotService).hourly();
+    expect(await ds.query(`SELECT count(*)::int AS n FROM slot_stock_days`)).toEqual([{ n: 0 }]);
+    await t.app.get(SnapshotService).record();
+    const rows = await ds.query(`SELECT slot_id, min_stock FROM slot_stock_days`);
+    expect(rows).toEqual([{ slot_id: 'L3-Q', min_stock: 1 }]);
   });
 });

@@ -190,6 +190,9 @@ describe('replenishment plan and runs (PostgreSQL)', () => {
     expectError(await t.get('/ucp/v1/replenishment/runs/run-nope'), 404, 'not_found');
     const listed = await t.get('/ucp/v1/replenishment/runs?status=ready').expect(200);
     expect(listed.body.runs.map((r: { id: string }) => r.id)).toContain(run.id);
+    const summary = listed.body.runs.find((r: { id: string }) => r.id === run.id);
+    expect(summary).toMatchObject({ status: 'ready', line_count: 4, cost_is_estimated: true, total_cost_estimate: run.total_cost_estimate });
+    expect(summary.lines).toBeUndefined();
     expect((await t.get('/ucp/v1/replenishment/runs?status=placed').expect(200)).body.runs).toEqual([]);
     expectError(await t.get('/ucp/v1/replenishment/runs?status=shipped'), 400, 'invalid');
 
