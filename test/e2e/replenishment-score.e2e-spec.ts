@@ -112,4 +112,18 @@ describe('forecast scoring', () => {
     const rows = await ds.query(`SELECT slot_id, min_stock FROM slot_stock_days`);
     expect(rows).toEqual([{ slot_id: 'L3-Q', min_stock: 1 }]);
   });
+
+  it('every replenishment route needs the operator token', async () => {
+    for (const [method, path] of [
+      ['get', '/ucp/v1/replenishment/plan'],
+      ['get', '/ucp/v1/replenishment/score'],
+      ['get', '/ucp/v1/replenishment/runs'],
+      ['post', '/ucp/v1/replenishment/runs'],
+      ['post', '/ucp/v1/replenishment/runs/x/place'],
+      ['post', '/ucp/v1/replenishment/runs/x/receive'],
+      ['post', '/ucp/v1/locations/L1/restock'],
+    ] as const) {
+      expectError(await t.raw[method](path), 401, 'unauthorized');
+    }
+  });
 });
