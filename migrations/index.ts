@@ -1,18 +1,18 @@
 /** Every migration, in order. Add a new class at the end. */
 import { Init1763800000000 } from './1763800000000-init';
 import { Machines1763800000001 } from './1763800000001-machines';
+import { MachinesSync1763800000200 } from './1763800000200-machines-sync';
 import { MoneyPaths1763800000400 } from './1763800000400-money-paths';
-import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 import { Replenishment1763800000500 } from './1763800000500-replenishment';
 import { DemandCache1763800000501 } from './1763800000501-demand-cache';
-import { MachinesSync1763800000200 } from './1763800000200-machines-sync';
+import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
   Machines1763800000001,
   MoneyPaths1763800000400,
-  SkuAliases1763800000300,
   Replenishment1763800000500,
   DemandCache1763800000501,
+  SkuAliases1763800000300,
   MachinesSync1763800000200,
 ];

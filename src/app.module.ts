@@ -15,18 +15,18 @@ import { EventsModule } from './events/events.module';
 import { CoordinationModule } from './coordination/coordination.module';
 import { HealthModule } from './health/health.module';
 import { PartnersModule } from './partners/partners.module';
-import { PurchasesModule } from './purchases/purchases.module';
-import { PricingModule } from './pricing/pricing.module';
-import { CheckoutModule } from './checkout/checkout.module';
+import { LocationsModule } from './locations/locations.module';
+import { OrdersModule } from './orders/orders.module';
+import { SyncModule } from './sync/sync.module';
 import { GuardsModule } from './guards/guards.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AdminModule } from './admin/admin.module';
+import { CheckoutModule } from './checkout/checkout.module';
+import { PricingModule } from './pricing/pricing.module';
+import { PurchasesModule } from './purchases/purchases.module';
 import { ReplenishmentModule } from './replenishment/replenishment.module';
 import { RestockModule } from './restock/restock.module';
-import { LocationsModule } from './locations/locations.module';
-import { OrdersModule } from './orders/orders.module';
-import { SyncModule } from './sync/sync.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -34,7 +34,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, CatalogModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, CoordinationModule, PricingModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, PurchasesModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule];
 
 @Module({})
 export class AppModule {
