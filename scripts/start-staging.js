@@ -33,6 +33,7 @@ env.SERVICE_AUTH_TOKEN ??= `demo-${randomBytes(12).toString('hex')}`;
 env.SERVICE_GUARDS ??= fs.readFileSync(path.join(root, 'config', 'guards.demo.json'), 'utf8');
 env.SERVICE_DATA_DIR ??= path.join(root, 'data');
 env.LOG_LEVEL ??= 'info';
+env.SERVICE_STAGING_SEED ??= 'on'; // register the simulated machines and sync them when the roster is empty
 const port = env.PORT ?? '8080';
 const host = env.HOST ?? '0.0.0.0';
 const shown = host === '0.0.0.0' ? 'localhost' : host;

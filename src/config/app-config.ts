@@ -27,6 +27,8 @@ export interface AppConfig {
   publicUrl: string | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
+  /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
+  stagingSeed: boolean;
 }
 
 export class ConfigError extends Error {
@@ -174,6 +176,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     publicUrl: url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
+    stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),
   };
 }
 

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from './embedded-postgres';
+import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
 import { dataSourceOptions, runMigrationsLocked } from './typeorm-options';
 
 /** Where the database is: a real server (`DATABASE_URL`) or the embedded one this process started. */
@@ -13,6 +13,8 @@ export interface DatabaseTarget {
   close(): Promise<void>;
 }
 export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
+/** Options objects built for the embedded database (its migrations run without an advisory lock). */
+const EMBEDDED_OPTIONS = new WeakSet<object>();
 
 @Global()
 @Module({})
@@ -50,11 +52,14 @@ export class DatabaseModule {
         DatabaseTargetModule.register(),
         TypeOrmModule.forRootAsync({
           inject: [DATABASE_TARGET],
-          useFactory: (target: DatabaseTarget) =>
-            dataSourceOptions(target.url, { embedded: target.embedded, poolMax: target.embedded ? EMBEDDED_MAX_CONNECTIONS : 10 }),
+          useFactory: (target: DatabaseTarget) => {
+            const options = dataSourceOptions(target.url, { embedded: target.embedded, poolMax: target.embedded ? EMBEDDED_POOL_MAX : 10 });
+            if (target.embedded) EMBEDDED_OPTIONS.add(options);
+            return options;
+          },
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
-            await runMigrationsLocked(ds);
+            await runMigrationsLocked(ds, { embedded: EMBEDDED_OPTIONS.has(options!) });
             return ds;
           },
         }),

@@ -12,6 +12,12 @@ export interface EmbeddedPostgres {
 }
 
 export const EMBEDDED_MAX_CONNECTIONS = 4;
+/**
+ * The pool over the embedded server holds ONE connection: PGlite has one backend, and concurrent extended-protocol
+ * exchanges from several sockets interleave on it ("unnamed prepared statement does not exist"). One connection
+ * serialises every query, which is what the single backend does anyway.
+ */
+export const EMBEDDED_POOL_MAX = 1;
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   // PGlite is ESM-only in parts; load it dynamically.

@@ -24,7 +24,13 @@ export function dataSourceOptions(url: string, opts: { poolMax?: number; embedde
 /** Advisory lock key that serialises migrations when several instances boot on one database. */
 const MIGRATION_LOCK = 727_100_001;
 
-export async function runMigrationsLocked(ds: DataSource): Promise<void> {
+export async function runMigrationsLocked(ds: DataSource, opts: { embedded?: boolean } = {}): Promise<void> {
+  // The embedded database serves one instance and its pool holds one connection: no lock to take (and holding
+  // one on that connection would leave none for the migrations).
+  if (opts.embedded) {
+    await ds.runMigrations({ transaction: 'each' });
+    return;
+  }
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
