@@ -1,19 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import type { SlotRowOut } from './inventory.rules';
 
-export interface SlotRow {
-  id: string;
-  location_id: string;
-  namespace: string;
-  vendor_sku: string;
-  sku_id: string;
-  title: string;
-  barcode: string | null;
-  price_fen: number;
-  stock: number;
-  capacity: number | null;
-  partner_slot_id: string | null;
-}
+export type SlotRow = SlotRowOut;
 
 const SLOT_COLUMNS =
   'id text, location_id text, namespace text, vendor_sku text, sku_id text, title text, barcode text, price_fen bigint, stock integer, ' +

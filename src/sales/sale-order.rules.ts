@@ -1,3 +1,4 @@
+import type { LedgerRecord } from '../partners/adapter.types';
 /**
  * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
  * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status
@@ -89,21 +90,8 @@ export function resolveTradeStatus(r: {
 
 // ---- ingestion: ledger record → stored rows ----
 
-/** The adapter's ledger record (adapter.types LedgerRecord), restated here so the rules stay import-free. */
-export interface LedgerRecordInput {
-  orderNo: string;
-  locationId: string;
-  totalFen: number;
-  createdAt: number;
-  takenAt: number | null;
-  settledAt: number | null;
-  updatedAt: number | null;
-  finalized: boolean | null;
-  state: string | null;
-  stateRaw: string | null;
-  stateLabel: string | null;
-  lines: { vendorSku: string; title: string | null; quantity: number; priceFen: number; status: string; costFen: number | null }[];
-}
+/** The adapter's ledger record (a plain type from the adapter contract; no framework import). */
+export type LedgerRecordInput = LedgerRecord;
 
 export interface SaleOrderRow {
   id: string;
