@@ -76,6 +76,15 @@ describe.each(BOTH_DATABASES)('foundation on %s database', (db) => {
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/ucp/v1/events', '/ucp/v1/namespaces']));
   });
 
+  it('records UCP-Agent and answers a malformed one with a warning, never a refusal', async () => {
+    const good = await t.get('/ucp/v1/namespaces').set('UCP-Agent', 'profile="https://agent.example/.well-known/ucp"').expect(200);
+    expect(good.body.messages.map((m: { code: string }) => m.code)).not.toContain('ucp_agent_malformed');
+    expect(t.logs.join('')).toContain('https://agent.example/.well-known/ucp');
+    const bad = await t.get('/ucp/v1/namespaces').set('UCP-Agent', 'profile=not-a-string').expect(200);
+    const warn = bad.body.messages.find((m: { code: string }) => m.code === 'ucp_agent_malformed');
+    expect(warn).toMatchObject({ type: 'warning', severity: 'warning' });
+  });
+
   it('never writes the token to the log', async () => {
     await t.get('/ucp/v1/namespaces').expect(200);
     await t.raw.get('/ucp/v1/namespaces').set('Cookie', `vending_auth=${TEST_TOKEN}`).expect(200);

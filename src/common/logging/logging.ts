@@ -28,7 +28,11 @@ export function loggerParams(opts: { level?: string; destination?: DestinationSt
           headers: { ...req.headers },
         }),
       },
-      customProps: () => ({ service: 'vending-commerce' }),
+      // UCP-Agent names the calling platform's profile: recorded with each request (not a secret; bounded).
+      customProps: (req) => {
+        const agent = req.headers['ucp-agent'];
+        return typeof agent === 'string' ? { service: 'vending-commerce', ucp_agent: agent.slice(0, 300) } : { service: 'vending-commerce' };
+      },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       ...(opts.destination ? { stream: opts.destination } : {}),
     },
