@@ -6,6 +6,7 @@ import { MoneyPaths1763800000400 } from './1763800000400-money-paths';
 import { Replenishment1763800000500 } from './1763800000500-replenishment';
 import { DemandCache1763800000501 } from './1763800000501-demand-cache';
 import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
+import { MoneyClaimLeases1763800000410 } from './1763800000410-money-claim-leases';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -15,4 +16,5 @@ export const ALL_MIGRATIONS: Function[] = [
   DemandCache1763800000501,
   SkuAliases1763800000300,
   MachinesSync1763800000200,
+  MoneyClaimLeases1763800000410,
 ];

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Errors } from '../common/errors';
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
+import { AfterCommit } from './after-commit';
 import { ApprovalEntity } from './approval.entity';
 import { ApprovalKind, publicStatus, Resolver, resolverRefusal, storedStatusesFor } from './approval.rules';
 import { ApprovalsRepository } from './approvals.repository';
@@ -59,12 +61,16 @@ export function toApprovalView(a: ApprovalEntity): ApprovalView {
 export class ApprovalsService {
   private readonly logger = new Logger(ApprovalsService.name);
   private readonly handlers = new Map<string, ApprovalHandler>();
+  private readonly afterCommit: AfterCommit;
 
   constructor(
     private readonly repo: ApprovalsRepository,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    @InjectDataSource() ds: DataSource,
+  ) {
+    this.afterCommit = new AfterCommit(ds);
+  }
 
   registerHandler(kind: ApprovalKind, handler: ApprovalHandler): void {
     this.handlers.set(kind, handler);
@@ -88,8 +94,9 @@ export class ApprovalsService {
       },
       manager,
     );
-    // Inside a caller's transaction the event commits with the approval; it is fanned out right away.
-    if (manager) await this.events.publish(event);
+    // Inside a caller's transaction the event commits with the approval: it is fanned out once that transaction
+    // commits, and never if it rolls back (callers need not publish it). Without a manager `record` published it.
+    if (manager) this.afterCommit.defer(manager, () => void this.events.publish(event));
     return view;
   }
 

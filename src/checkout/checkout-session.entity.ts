@@ -72,4 +72,12 @@ export class CheckoutSessionEntity {
 
   @Column('timestamptz', { name: 'completed_at', nullable: true })
   completedAt: Date | null;
+
+  /**
+   * When the current complete claimed the session (database clock), set with `complete_in_progress`. A claim older
+   * than the lease (checkout.rules `completeLeaseMs`) belongs to a process that died before recording the supplier's
+   * answer: recovery reads GET /orders/{ref} to settle it.
+   */
+  @Column('timestamptz', { name: 'claimed_at', nullable: true })
+  claimedAt: Date | null;
 }

@@ -46,6 +46,30 @@ export class CheckoutRepository {
     return (res.affected ?? 0) > 0;
   }
 
+  /** Stamps the claim of a complete with the database clock; returns the stored claim time. */
+  async markClaimed(id: string, manager: EntityManager): Promise<Date> {
+    const res = await this.r(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ claimedAt: () => 'now()' } as never)
+      .where('id = :id', { id })
+      .returning('claimed_at')
+      .execute();
+    return (res.raw as { claimed_at: Date }[])[0].claimed_at;
+  }
+
+  /** Sessions in complete_in_progress whose claim is older than `leaseMs` (database clock), oldest first. */
+  expiredClaims(leaseMs: number, limit: number): Promise<CheckoutSessionEntity[]> {
+    return this.r()
+      .createQueryBuilder('s')
+      .where(`s.status = 'complete_in_progress'`)
+      .andWhere(`(s.claimed_at IS NULL OR s.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
+      .orderBy('s.claimed_at', 'ASC', 'NULLS FIRST')
+      .addOrderBy('s.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   /** Completed sessions (purchase orders), newest first, keyset on (completed_at, id). */
   listCompleted(q: { limit: number; after?: { completedAt: Date; id: string } }): Promise<CheckoutSessionEntity[]> {
     const qb = this.r().createQueryBuilder('s').where(`s.status = 'completed'`);

@@ -15,14 +15,26 @@ import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { parseSkuId } from '../identifiers/identifiers';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { PartnerError, SupplyAdapter, SupplyOrderAck, SupplyOrderRequest, SupplyOrderStatus } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutSessionEntity, StoredLine } from './checkout-session.entity';
 import { CheckoutLineBody, CheckoutSessionBody, FulfillmentBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CheckoutStatus, evaluateSession, isEditable, nextStatus, sessionKey, sessionTotal } from './checkout.rules';
+import {
+  CHECKOUT_SPEND_SOURCE,
+  CheckoutStatus,
+  claimExpired,
+  completeLeaseMs,
+  evaluateSession,
+  isEditable,
+  nextStatus,
+  RecoveryOutcome,
+  recoveryOutcome,
+  sessionKey,
+  sessionTotal,
+} from './checkout.rules';
 
-export const SPEND_SOURCE = 'checkout';
+export const SPEND_SOURCE = CHECKOUT_SPEND_SOURCE;
 const CAPS = ['com.example.svc.order'];
 
 export interface RequestContext {
@@ -34,6 +46,18 @@ export interface RequestContext {
 
 export type Answer = { status: number; body: unknown; replayed: boolean };
 
+export interface RecoveryRun {
+  checked: number;
+  completed: number;
+  released: number;
+  left: number;
+}
+
+/** The same claim: a complete_in_progress session still held by the claim stamped `claimedAt`. */
+function sameClaim(row: CheckoutSessionEntity, claimedAt: Date | null): boolean {
+  return row.status === 'complete_in_progress' && (row.claimedAt?.getTime() ?? null) === (claimedAt?.getTime() ?? null);
+}
+
 /**
  * Checkout sessions: wholesale purchase orders, one supply namespace per session. Create/update price the lines
  * from the supplier catalog and evaluate the session; complete is the money path: confirm, kill switch, guards,
@@ -42,6 +66,7 @@ export type Answer = { status: number; body: unknown; replayed: boolean };
 @Injectable()
 export class CheckoutService implements OnModuleInit {
   private readonly logger = new Logger(CheckoutService.name);
+  private readonly leaseMs: number;
   constructor(
     private readonly repo: CheckoutRepository,
     private readonly registry: PartnerRegistry,
@@ -53,7 +78,9 @@ export class CheckoutService implements OnModuleInit {
     private readonly events: EventsService,
     private readonly idempotency: IdempotencyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.leaseMs = completeLeaseMs(config.partnerTimeoutMs);
+  }
 
   onModuleInit(): void {
     const handler = {
@@ -97,7 +124,8 @@ export class CheckoutService implements OnModuleInit {
   }
 
   async get(id: string, base: string): Promise<unknown> {
-    return this.render(await this.load(id), base);
+    const { row } = await this.recoverIfExpired(await this.load(id));
+    return this.render(row, base);
   }
 
   async update(id: string, body: CheckoutSessionBody, base: string): Promise<unknown> {
@@ -122,7 +150,7 @@ export class CheckoutService implements OnModuleInit {
   }
 
   async cancel(id: string, base: string): Promise<unknown> {
-    const row = await this.load(id);
+    const { row } = await this.recoverIfExpired(await this.load(id));
     const to = nextStatus(row.status as CheckoutStatus, 'cancel');
     if (!to || !(await this.repo.transition(id, ['incomplete', 'requires_escalation', 'ready_for_complete'], 'canceled'))) {
       throw this.stateConflict((await this.repo.find(id)) ?? row, base);
@@ -141,7 +169,10 @@ export class CheckoutService implements OnModuleInit {
   async complete(id: string, confirm: unknown, ctx: RequestContext): Promise<Answer> {
     return this.idempotency.run(ctx.idempotencyKey, { operation: 'checkout.complete', resourceId: id, rawBody: ctx.rawBody }, async () => {
       if (confirm !== true) throw Errors.confirmationRequired();
-      const session = await this.load(id);
+      const recovered = await this.recoverIfExpired(await this.load(id));
+      // The interrupted complete did place the order: this complete's answer is that order.
+      if (recovered.outcome === 'placed') return { status: 200, body: this.render(recovered.row, ctx.base) };
+      const session = recovered.row;
       if (session.status === 'completed' || session.status === 'canceled' || session.status === 'complete_in_progress') {
         throw this.stateConflict(session, ctx.base);
       }
@@ -173,6 +204,7 @@ export class CheckoutService implements OnModuleInit {
         await this.budget.hold(row.totalFen, SPEND_SOURCE, id, m);
         row.status = nextStatus('ready_for_complete', 'claim')!;
         await this.repo.save(row, m);
+        row.claimedAt = await this.repo.markClaimed(id, m);
         return { row, outcome: 'claimed' as const };
       });
       if (claim.outcome === 'conflict') throw this.stateConflict(claim.row, ctx.base);
@@ -195,15 +227,20 @@ export class CheckoutService implements OnModuleInit {
     });
   }
 
-  /** The one supplier call. Never retried: a failure returns the session to ready_for_complete for a person. */
-  private async place(row: CheckoutSessionEntity, adapter: SupplyAdapter, base: string): Promise<{ status: number; body: unknown }> {
-    const method = (row.fulfillment as { methods?: { type: string; destinations?: Record<string, unknown>[] }[] } | null)?.methods?.[0];
+  /**
+   * The one supplier call. Never retried: a failure returns the session to ready_for_complete for a person.
+   * The answer is recorded only while this claim still holds the session; if recovery settled it meanwhile (the
+   * claim outlived its lease), a failure changes nothing, and an acceptance is recorded unless the session is
+   * already completed (the supplier accepted the order: that fact wins over a "not placed" read made too early).
+   */
+  private async place(claimed: CheckoutSessionEntity, adapter: SupplyAdapter, base: string): Promise<{ status: number; body: unknown }> {
+    const method = (claimed.fulfillment as { methods?: { type: string; destinations?: Record<string, unknown>[] }[] } | null)?.methods?.[0];
     const req: SupplyOrderRequest = {
-      ref: row.id,
-      lines: row.lineItems.map((l) => ({ vendorSku: parseSkuId(l.item_id)!.vendorSku, quantity: l.quantity, unit: l.unit === 'BX' ? 'pack' : 'each' })),
+      ref: claimed.id,
+      lines: claimed.lineItems.map((l) => ({ vendorSku: parseSkuId(l.item_id)!.vendorSku, quantity: l.quantity, unit: l.unit === 'BX' ? 'pack' : 'each' })),
       fulfillment: { method: (method?.type as 'shipping' | 'pickup') ?? 'shipping', ...(method?.destinations?.[0] ? { destination: method.destinations[0] } : {}) },
     };
-    let ack;
+    let ack: SupplyOrderAck;
     try {
       ack = await adapter.createOrder(req);
     } catch (err) {
@@ -214,16 +251,18 @@ export class CheckoutService implements OnModuleInit {
         : message(
             'order_uncertain',
             'requires_buyer_review',
-            `the supplier could not be reached (${reason}); the order may or may not exist. Completing again sends the same ref (${row.id}), which the supplier treats as the same order`,
+            `the supplier could not be reached (${reason}); the order may or may not exist. Completing again sends the same ref (${claimed.id}), which the supplier treats as the same order`,
             '$',
           );
-      const view = await this.repo.transaction(async (m) => {
+      const settled = await this.repo.transaction(async (m) => {
+        const row = await this.repo.findForUpdate(claimed.id, m);
+        if (!row || !sameClaim(row, claimed.claimedAt)) return { row: row ?? claimed, view: null };
         row.status = nextStatus('complete_in_progress', refused ? 'refused' : 'unreachable')!;
-        row.messages = [...row.messages.filter((x) => x.code !== 'supplier_rejected' && x.code !== 'order_uncertain'), note as unknown as Record<string, unknown>];
+        row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
         await this.repo.save(row, m);
         if (refused) await this.budget.release(SPEND_SOURCE, row.id, m);
         else await this.budget.markUncertain(SPEND_SOURCE, row.id, m);
-        return this.events.record(
+        const view = await this.events.record(
           {
             kind: 'checkout.rejected',
             summary: `checkout ${row.id}: ${refused ? 'the supplier refused the order' : 'the supplier could not be reached'}`,
@@ -232,8 +271,10 @@ export class CheckoutService implements OnModuleInit {
           },
           m,
         );
+        return { row, view };
       });
-      await this.events.publish(view);
+      if (settled.view) await this.events.publish(settled.view);
+      const row = settled.row;
       if (refused) {
         const e = Errors.supplierRejected(reason);
         throw new DomainError(e.status, e.code, e.message, { severity: 'recoverable', body: this.sessionBody(row, base) });
@@ -244,28 +285,129 @@ export class CheckoutService implements OnModuleInit {
         body: this.sessionBody(row, base),
       });
     }
-    const event = await this.repo.transaction(async (m) => {
-      row.status = nextStatus('complete_in_progress', 'placed')!;
-      row.completedAt = new Date();
-      row.supplierOrderId = ack.orderId;
-      row.supplierState = ack.state;
-      row.supplierRawStatus = ack.rawStatus;
-      row.supplierCheckedAt = new Date();
-      row.messages = [];
+    const settled = await this.repo.transaction(async (m) => {
+      const row = await this.repo.findForUpdate(claimed.id, m);
+      if (!row) throw Errors.notFound(`checkout session ${claimed.id}`);
+      if (row.status === 'completed') return { row, view: null };
+      const late = !sameClaim(row, claimed.claimedAt);
+      const view = await this.recordPlaced(row, { orderId: ack.orderId, state: ack.state, rawStatus: ack.rawStatus }, m, {
+        reasoning: late
+          ? `the supplier accepted the order after this complete's claim had expired and the session had moved to ${row.status}; the acceptance is recorded`
+          : 'confirm was true, the kill switch was off and the guards passed; the supplier accepted the order',
+      });
+      return { row, view };
+    });
+    if (settled.view) await this.events.publish(settled.view);
+    return { status: 200, body: this.render(settled.row, base) };
+  }
+
+  /** Records an order the supplier holds (accepted, or found on recovery): completed, spend counted, event (publish after commit). */
+  private async recordPlaced(
+    row: CheckoutSessionEntity,
+    s: { orderId?: string | null; state: string; rawStatus: string | null; logistics?: SupplyOrderStatus['logistics'] },
+    m: EntityManager,
+    why: { reasoning: string; recovered?: boolean },
+  ) {
+    row.status = 'completed';
+    row.completedAt = new Date();
+    if (s.orderId !== undefined) row.supplierOrderId = s.orderId;
+    row.supplierState = s.state;
+    row.supplierRawStatus = s.rawStatus;
+    if (s.logistics) row.logistics = s.logistics.map((l) => ({ ...l }));
+    row.supplierCheckedAt = new Date();
+    row.messages = [];
+    await this.repo.save(row, m);
+    await this.budget.recordSpend(row.totalFen, SPEND_SOURCE, row.id, m);
+    return this.events.record(
+      {
+        kind: 'checkout.completed',
+        summary: `purchase order ${row.id} placed with ${row.namespace} (${row.totalFen} fen)`,
+        reasoning: why.reasoning,
+        data: {
+          session_id: row.id,
+          namespace: row.namespace,
+          total_fen: row.totalFen,
+          supplier_order_id: row.supplierOrderId,
+          ...(why.recovered ? { recovered: true, supplier_state: s.state } : {}),
+        },
+      },
+      m,
+    );
+  }
+
+  // ---- recovery of interrupted completes ----
+
+  /**
+   * A session left in complete_in_progress past its claim's lease (the process that claimed it died before
+   * recording the supplier's answer) is settled by reading the supplier's GET /orders/{ref}; never by POSTing
+   * again. Other sessions are returned as they are (`outcome` null).
+   */
+  async recoverIfExpired(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' | null }> {
+    if (row.status !== 'complete_in_progress' || !claimExpired(row.claimedAt, new Date(), this.leaseMs)) return { row, outcome: null };
+    return this.recover(row);
+  }
+
+  /** Scheduled: every expired claim (database clock), oldest first, up to `limit`. */
+  async recoverExpired(limit = 50): Promise<RecoveryRun> {
+    const out: RecoveryRun = { checked: 0, completed: 0, released: 0, left: 0 };
+    for (const row of await this.repo.expiredClaims(this.leaseMs, limit)) {
+      out.checked++;
+      const { outcome } = await this.recover(row);
+      if (outcome === 'placed') out.completed++;
+      else if (outcome === 'not_placed') out.released++;
+      else if (outcome === 'unknown') out.left++;
+    }
+    return out;
+  }
+
+  private async recover(stuck: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' }> {
+    let status: SupplyOrderStatus | null = null;
+    let failure: { kind: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other'; reason: string } | null = null;
+    try {
+      status = await this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id);
+    } catch (err) {
+      failure = err instanceof PartnerError ? { kind: err.kind, reason: err.reason } : { kind: 'other', reason: (err as Error).message };
+    }
+    const outcome = recoveryOutcome(status ? { found: true } : { failed: failure!.kind });
+    if (outcome === 'unknown') {
+      this.logger.warn(`checkout ${stuck.id}: interrupted complete not settled, the supplier's order could not be read (${failure!.kind}: ${failure!.reason}); retried on the next tick`);
+      return { row: stuck, outcome };
+    }
+    const settled = await this.repo.transaction(async (m) => {
+      const row = await this.repo.findForUpdate(stuck.id, m);
+      if (!row || !sameClaim(row, stuck.claimedAt)) return { row: row ?? stuck, view: null };
+      const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
+      if (status) {
+        const view = await this.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, m, {
+          recovered: true,
+          reasoning: `a complete claimed at ${claimed} was interrupted before the supplier's answer was recorded; GET /orders/${row.id} shows the order (state ${status.state}), so it is recorded as placed; nothing was sent again`,
+        });
+        return { row, view };
+      }
+      row.status = nextStatus('complete_in_progress', 'refused')!;
+      const note = message(
+        'order_not_placed',
+        'recoverable',
+        `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${failure!.reason}): nothing was ordered; the session is ready to complete again`,
+        '$',
+      );
+      row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
       await this.repo.save(row, m);
-      await this.budget.recordSpend(row.totalFen, SPEND_SOURCE, row.id, m);
-      return this.events.record(
+      await this.budget.release(SPEND_SOURCE, row.id, m);
+      const view = await this.events.record(
         {
-          kind: 'checkout.completed',
-          summary: `purchase order ${row.id} placed with ${row.namespace} (${row.totalFen} fen)`,
-          reasoning: 'confirm was true, the kill switch was off and the guards passed; the supplier accepted the order',
-          data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, supplier_order_id: ack.orderId },
+          kind: 'checkout.rejected',
+          summary: `checkout ${row.id}: an interrupted complete placed no order`,
+          reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
+          data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
         },
         m,
       );
+      return { row, view };
     });
-    await this.events.publish(event);
-    return { status: 200, body: this.render(row, base) };
+    if (!settled.view) return { row: settled.row, outcome: 'moved' };
+    await this.events.publish(settled.view);
+    return { row: settled.row, outcome };
   }
 
   // ---- approvals ----
@@ -463,4 +605,9 @@ export class CheckoutService implements OnModuleInit {
     body.ucp.payment_handlers = { supplier_account: [{ id: 'supplier_account', version: '2026-08-25', config: { type: 'on_account' } }] };
     return body;
   }
+}
+
+/** Messages of a previous supplier outcome, replaced by the next one. */
+function withoutOutcomeNotes(messages: Record<string, unknown>[]): Record<string, unknown>[] {
+  return messages.filter((x) => x.code !== 'supplier_rejected' && x.code !== 'order_uncertain' && x.code !== 'order_not_placed');
 }

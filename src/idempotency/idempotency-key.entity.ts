@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * One Idempotency-Key (decisions.md section 9): claimed by INSERT ... ON CONFLICT DO NOTHING so it holds across
- * instances; `state` in_flight while the first request runs, done with the stored answer afterwards.
+ * instances; `state` in_flight while the first request runs, done with the stored answer afterwards. An in_flight
+ * claim older than the lease (a crashed process) may be taken over by the same request (same fingerprint).
  */
 @Entity('idempotency_keys')
 @Index('idx_idempotency_created', ['createdAt'])
@@ -33,4 +34,12 @@ export class IdempotencyKeyEntity {
 
   @Column('timestamptz', { name: 'completed_at', nullable: true })
   completedAt: Date | null;
+
+  /** When the running request claimed the key (database clock); an in_flight claim past the lease may be taken over. */
+  @Column('timestamptz', { name: 'claimed_at', default: () => 'now()' })
+  claimedAt: Date;
+
+  /** The current claim's random id: only that claim may store the outcome or release the key. */
+  @Column('text', { name: 'claim_id', nullable: true })
+  claimId: string | null;
 }

@@ -1,9 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { fingerprint, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { fingerprint, inFlightLeaseMs, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
 
 export interface IdempotencyScope {
   operation: string;
@@ -18,11 +21,22 @@ type Row = { fingerprint: string; state: string; response_status: number | null;
  * INSERT ... ON CONFLICT DO NOTHING; a replay returns the stored status and body and calls nothing; another
  * fingerprint is 409 idempotency_key_mismatch; a key whose first request is running is 409 idempotency_key_in_use;
  * a store that cannot be read is 503.
+ * An in_flight claim has a lease (`inFlightLeaseMs`): past it, the process that claimed it is taken for dead and the
+ * same request (same fingerprint) takes the key over with one conditional UPDATE (one winner across instances).
+ * Every claim carries a random `claim_id`; only the current claim stores the outcome or releases the key, so a
+ * late answer of a taken-over request changes nothing. The resource's own state machine (e.g. the checkout
+ * session's claim) still guarantees a single supplier order.
  */
 @Injectable()
 export class IdempotencyService {
   private readonly logger = new Logger(IdempotencyService.name);
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  private readonly leaseMs: number;
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.leaseMs = inFlightLeaseMs(config.partnerTimeoutMs);
+  }
 
   async run<T>(
     key: string | undefined,
@@ -33,15 +47,16 @@ export class IdempotencyService {
     if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const fp = fingerprint(scope.operation, scope.resourceId, scope.rawBody);
 
+    const claimId = randomUUID();
     let claimed: boolean;
     try {
       await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND created_at < now() - make_interval(hours => $2)`, [key, KEY_RETENTION_HOURS]);
       const rows = (await this.ds.query(
-        `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state) VALUES ($1, $2, $3, $4, 'in_flight')
+        `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state, claimed_at, claim_id) VALUES ($1, $2, $3, $4, 'in_flight', now(), $5)
          ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [key, fp, scope.operation, scope.resourceId],
+        [key, fp, scope.operation, scope.resourceId, claimId],
       )) as unknown[];
-      claimed = rows.length > 0;
+      claimed = rows.length > 0 || (await this.takeOverStale(key, fp, claimId));
     } catch (err) {
       throw this.unavailable(err);
     }
@@ -77,17 +92,35 @@ export class IdempotencyService {
     try {
       if (storesOutcome(outcome.status)) {
         await this.ds.query(
-          `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3::jsonb, completed_at = now() WHERE key = $1`,
-          [key, outcome.status, JSON.stringify(outcome.body)],
+          `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3::jsonb, completed_at = now()
+            WHERE key = $1 AND state = 'in_flight' AND claim_id = $4`,
+          [key, outcome.status, JSON.stringify(outcome.body), claimId],
         );
       } else {
-        await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight'`, [key]);
+        await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight' AND claim_id = $2`, [key, claimId]);
       }
     } catch (err) {
       this.logger.error(`idempotency key outcome not stored: ${(err as Error).message}`);
     }
     if (thrown) throw thrown;
     return { status: outcome.status, body: outcome.body as T, replayed: false };
+  }
+
+  /**
+   * Takes over an in_flight claim past its lease, for the same request only (same fingerprint). One statement, so
+   * of several instances retrying at once exactly one gets the row back; the others see a fresh claim (in use).
+   */
+  private async takeOverStale(key: string, fp: string, claimId: string): Promise<boolean> {
+    const res = (await this.ds.query(
+      `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
+        WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND claimed_at < now() - make_interval(secs => $4)
+        RETURNING key`,
+      [key, fp, claimId, this.leaseMs / 1000],
+    )) as unknown;
+    // TypeORM's postgres driver answers an UPDATE ... RETURNING as [rows, affected].
+    const rows = Array.isArray(res) && Array.isArray(res[0]) ? (res[0] as unknown[]) : (res as unknown[]);
+    if (rows.length) this.logger.warn(`idempotency key taken over after its in-flight lease expired (the first request's process is presumed dead)`);
+    return rows.length > 0;
   }
 
   private unavailable(err: unknown): DomainError {
