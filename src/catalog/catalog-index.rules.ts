@@ -1,12 +1,18 @@
 /**
  * The in-memory search index of one cached supplier catalog (pure: no Nest, no I/O).
  *
- * Built once per catalog fetch, in O(total tokens):
- * - `tokens`: every distinct lowercase word of title, spec and barcode, sorted, each with a posting list of product
- *   positions (ascending). A query word matches every indexed word it is a prefix of ("choc" finds "chocolate"),
- *   found by binary search over the sorted words; the words of a query are ANDed (posting-list intersection).
+ * Built once per catalog fetch, in O(total tokens), as a few flat typed arrays (few objects for the GC to trace):
+ * - `words`: every distinct lowercase word of title, spec and barcode, sorted; the products containing words[i] are
+ *   `postingData[postingStart[i] .. postingStart[i+1])` (ascending positions). A query word matches every indexed word
+ *   it is a prefix of ("choc" finds "chocolate"), found by binary search over the sorted words; the words of a query
+ *   are ANDed (posting-list intersection).
  * - `byBarcode`: barcode → positions, for exact barcode search and the automatic `barcode` aliases.
+ * - `titleStart`/`titleWords`: the distinct title words of each product as ids into `words`, so that name
+ *   similarity (`suggested` aliases) scores a product without tokenizing its title again on every request.
  * Results keep catalog order, so pagination is a stable offset into the match list.
+ *
+ * The build is a generator (`catalogIndexSteps`) that pauses every `slice` products, so a caller can give the
+ * event loop back between slices while a 100,000-product catalog is indexed (SupplyCatalogService does).
  */
 
 export interface Indexable {
@@ -18,11 +24,22 @@ export interface Indexable {
 export interface CatalogIndex {
   /** Sorted distinct words. */
   words: string[];
-  /** postings[i]: ascending product positions containing words[i]. */
-  postings: Int32Array[];
+  /** Positions of words[i]: postingData[postingStart[i] .. postingStart[i + 1]), ascending. */
+  postingStart: Int32Array;
+  postingData: Int32Array;
   byBarcode: Map<string, number[]>;
+  /** Distinct title words of product p, as ids into `words`: titleWords[titleStart[p] .. titleStart[p + 1]). */
+  titleStart: Int32Array;
+  titleWords: Int32Array;
   size: number;
 }
+
+/** The products containing words[i] (a view, no copy). */
+export function posting(index: CatalogIndex, i: number): Int32Array {
+  return index.postingData.subarray(index.postingStart[i], index.postingStart[i + 1]);
+}
+
+const HAN = /\p{Script=Han}/u;
 
 /**
  * Lowercase words: runs of letters/digits. Chinese titles have no spaces, so a run with Han characters also yields
@@ -30,34 +47,137 @@ export interface CatalogIndex {
  */
 export function tokenize(text: string | null | undefined, forQuery = false): string[] {
   if (!text) return [];
+  const ascii = tokenizeAscii(text);
+  if (ascii) return ascii;
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
     const w = m[0];
-    const han = /\p{Script=Han}/u.test(w);
+    const han = HAN.test(w);
     if (!han || !forQuery) out.push(w);
-    if (han) for (const ch of w) if (/\p{Script=Han}/u.test(ch)) out.push(ch);
+    if (han) for (const ch of w) if (HAN.test(ch)) out.push(ch);
   }
   return out;
 }
 
-export function buildCatalogIndex(products: readonly Indexable[]): CatalogIndex {
-  const lists = new Map<string, number[]>();
-  const byBarcode = new Map<string, number[]>();
-  products.forEach((p, i) => {
-    const words = new Set([...tokenize(p.title), ...tokenize(p.spec), ...tokenize(p.barcode)]);
-    for (const w of words) {
-      const l = lists.get(w);
-      if (l) l.push(i);
-      else lists.set(w, [i]);
+/** The same words for pure-ASCII text (letters and digits are the only \p{L}/\p{N} there), without a regex; null otherwise. */
+function tokenizeAscii(text: string): string[] | null {
+  const out: string[] = [];
+  let start = -1;
+  let lower = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (c > 127) return null;
+    const upper = c >= 65 && c <= 90;
+    if (upper || (c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) ((start = i), (lower = true));
+      if (upper) lower = false;
+    } else if (start >= 0) {
+      const w = text.slice(start, i);
+      out.push(lower ? w : w.toLowerCase());
+      start = -1;
     }
+  }
+  return out;
+}
+
+/** A growable Int32Array (amortised doubling). */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/** Products indexed per step of catalogIndexSteps (about half a millisecond of work). */
+export const INDEX_SLICE = 500;
+
+/**
+ * The index build, pausing (yield) after every `slice` products and between its phases when the catalog is larger
+ * than one slice. Drive it with buildCatalogIndex (at once) or step by step, giving the event loop back in between.
+ */
+export function* catalogIndexSteps(products: readonly Indexable[], slice = INDEX_SLICE): Generator<void, CatalogIndex, void> {
+  const n = products.length;
+  const pause = n > slice;
+  const ids = new Map<string, number>(); // word -> id in order of first sight
+  const seen: string[] = [];
+  const pairWord = new IntList(); // (word id, position) pairs, positions ascending
+  const pairPos = new IntList();
+  const titleStart = new Int32Array(n + 1);
+  const titleTmp = new IntList();
+  const byBarcode = new Map<string, number[]>();
+
+  const idOf = (w: string): number => {
+    let id = ids.get(w);
+    if (id === undefined) {
+      id = seen.length;
+      ids.set(w, id);
+      seen.push(w);
+    }
+    return id;
+  };
+  for (let pos = 0; pos < n; pos++) {
+    if (pause && pos > 0 && pos % slice === 0) yield;
+    const p = products[pos];
+    const first = pairWord.length;
+    titleStart[pos] = titleTmp.length;
+    const add = (words: string[], title: boolean) => {
+      for (const w of words) {
+        const id = idOf(w);
+        if (title && !includes(titleTmp, titleStart[pos], id)) titleTmp.push(id);
+        if (!includes(pairWord, first, id)) (pairWord.push(id), pairPos.push(pos));
+      }
+    };
+    add(tokenize(p.title), true);
+    add(tokenize(p.spec), false);
+    add(tokenize(p.barcode), false);
     if (p.barcode) {
       const b = byBarcode.get(p.barcode);
-      if (b) b.push(i);
-      else byBarcode.set(p.barcode, [i]);
+      if (b) b.push(pos);
+      else byBarcode.set(p.barcode, [pos]);
     }
-  });
-  const words = [...lists.keys()].sort();
-  return { words, postings: words.map((w) => Int32Array.from(lists.get(w)!)), byBarcode, size: products.length };
+  }
+  titleStart[n] = titleTmp.length;
+  if (pause) yield;
+
+  // Sort the words (plain code-unit order, as lowerBound compares) and renumber the ids by rank.
+  const words = seen.slice().sort();
+  const rank = new Int32Array(words.length);
+  for (let r = 0; r < words.length; r++) rank[ids.get(words[r])!] = r;
+  if (pause) yield;
+
+  // Postings by counting sort over the pairs; positions stay ascending within a word.
+  const postingStart = new Int32Array(words.length + 1);
+  for (let k = 0; k < pairWord.length; k++) postingStart[rank[pairWord.data[k]] + 1]++;
+  for (let r = 0; r < words.length; r++) postingStart[r + 1] += postingStart[r];
+  const cursor = postingStart.slice(0, words.length);
+  const postingData = new Int32Array(pairWord.length);
+  for (let k = 0; k < pairWord.length; k++) postingData[cursor[rank[pairWord.data[k]]]++] = pairPos.data[k];
+  const titleWords = new Int32Array(titleTmp.length);
+  for (let k = 0; k < titleTmp.length; k++) titleWords[k] = rank[titleTmp.data[k]];
+  return { words, postingStart, postingData, byBarcode, titleStart, titleWords, size: n };
+}
+
+function includes(list: IntList, from: number, v: number): boolean {
+  for (let k = from; k < list.length; k++) if (list.data[k] === v) return true;
+  return false;
+}
+
+/** Runs a step generator to its end. */
+export function runSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+export function buildCatalogIndex(products: readonly Indexable[]): CatalogIndex {
+  return runSteps(catalogIndexSteps(products));
 }
 
 /** First index in the sorted words whose word is >= w. */
@@ -77,11 +197,11 @@ export function prefixPositions(index: CatalogIndex, prefix: string): Int32Array
   const start = lowerBound(index.words, prefix);
   let end = start;
   while (end < index.words.length && index.words[end].startsWith(prefix)) end++;
-  if (end - start === 1) return index.postings[start];
+  if (end - start === 1) return posting(index, start);
   if (end === start) return new Int32Array(0);
   const seen = new Uint8Array(index.size);
   let count = 0;
-  for (let i = start; i < end; i++) for (const pos of index.postings[i]) if (!seen[pos]) ((seen[pos] = 1), count++);
+  for (let i = start; i < end; i++) for (const pos of posting(index, i)) if (!seen[pos]) ((seen[pos] = 1), count++);
   const out = new Int32Array(count);
   let k = 0;
   for (let pos = 0; pos < index.size; pos++) if (seen[pos]) out[k++] = pos;
@@ -150,26 +270,155 @@ export function titleSimilarity(a: string, b: string): number {
   return wordSetSimilarity(new Set(tokenize(a)), new Set(tokenize(b)));
 }
 
+/** The id of exactly `w` in the sorted words, or -1. */
+export function wordId(index: CatalogIndex, w: string): number {
+  const i = lowerBound(index.words, w);
+  return i < index.words.length && index.words[i] === w ? i : -1;
+}
+
 /**
  * Candidate positions for name-similarity suggestions: products sharing the most exact words with `title`, counted
  * over its `rarest` least common words only. Words with more than `maxPosting` products (brands, sizes, "tea" in a
- * huge catalog) say little and are skipped, so the cost stays bounded on 100,000 products. Returns at most
- * `maxCandidates` positions, best overlap first.
+ * huge catalog) say little and are skipped, so the cost stays bounded on 100,000 products: at most
+ * `rarest * maxPosting` positions are walked (a merge of the chosen posting lists, no per-call map or sort), and the
+ * walk stops once `maxCandidates` products share every chosen word. Returns at most `maxCandidates` positions, most
+ * shared words first, then catalog order.
  */
 export function similarCandidates(index: CatalogIndex, title: string, maxPosting = 2000, maxCandidates = 20, rarest = 3): number[] {
-  const postings: Int32Array[] = [];
+  const lists: Int32Array[] = [];
   for (const w of new Set(tokenize(title))) {
-    const i = lowerBound(index.words, w);
-    if (i >= index.words.length || index.words[i] !== w) continue;
-    if (index.postings[i].length <= maxPosting) postings.push(index.postings[i]);
+    const i = wordId(index, w);
+    if (i < 0) continue;
+    const l = posting(index, i);
+    if (l.length <= maxPosting) lists.push(l);
   }
-  postings.sort((a, b) => a.length - b.length);
-  const counts = new Map<number, number>();
-  for (const posting of postings.slice(0, rarest)) for (const pos of posting) counts.set(pos, (counts.get(pos) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, maxCandidates)
-    .map(([pos]) => pos);
+  lists.sort((a, b) => a.length - b.length); // stable: ties keep title order
+  if (lists.length > rarest) lists.length = rarest;
+  const k = lists.length;
+  if (k === 0 || maxCandidates <= 0) return [];
+  // buckets[c - 1]: positions found in exactly c lists, ascending, at most maxCandidates each.
+  const buckets: number[][] = Array.from({ length: k }, () => []);
+  const at = new Array<number>(k).fill(0);
+  for (;;) {
+    let min = -1;
+    for (let j = 0; j < k; j++) if (at[j] < lists[j].length && (min < 0 || lists[j][at[j]] < min)) min = lists[j][at[j]];
+    if (min < 0) break;
+    let c = 0;
+    for (let j = 0; j < k; j++) if (at[j] < lists[j].length && lists[j][at[j]] === min) (c++, at[j]++);
+    const bucket = buckets[c - 1];
+    if (bucket.length < maxCandidates) bucket.push(min);
+    if (buckets[k - 1].length >= maxCandidates) break;
+  }
+  const out: number[] = [];
+  for (let c = k; c >= 1 && out.length < maxCandidates; c--) for (const pos of buckets[c - 1]) if (out.length < maxCandidates) out.push(pos);
+  return out;
+}
+
+/**
+ * Products whose title is similar to `title` (titleSimilarity >= minScore), among similarCandidates, scored from the
+ * title words precomputed at index build (`titleWords`): no product title is tokenized per call.
+ */
+export function similarProducts(index: CatalogIndex, title: string, minScore: number): { pos: number; score: number }[] {
+  const mine = new Set(tokenize(title));
+  if (mine.size === 0) return [];
+  const ids: number[] = [];
+  for (const w of mine) {
+    const i = wordId(index, w);
+    if (i >= 0) ids.push(i);
+  }
+  const out: { pos: number; score: number }[] = [];
+  for (const pos of similarCandidates(index, title)) {
+    const from = index.titleStart[pos];
+    const to = index.titleStart[pos + 1];
+    let common = 0;
+    for (let k = from; k < to; k++) if (ids.includes(index.titleWords[k])) common++;
+    const score = to > from ? (2 * common) / (mine.size + (to - from)) : 0;
+    if (score >= minScore) out.push({ pos, score });
+  }
+  return out;
+}
+
+/**
+ * A set of short titles (one per machine sku) prepared for name similarity: distinct words per title and, per word,
+ * the titles containing it. Built once and reused while the titles stay the same (see machine-directory.rules.ts).
+ */
+export interface TitleSet {
+  keys: string[];
+  dict: Map<string, number>;
+  /** Distinct word count per title. */
+  sizes: Int32Array;
+  /** Titles containing word w: postData[postStart[w] .. postStart[w + 1]). */
+  postStart: Int32Array;
+  postData: Int32Array;
+  /** Work space of similarTitles: shared-word counters (all zero between calls) and the titles touched. */
+  counts: Int32Array;
+  touched: Int32Array;
+}
+
+export function buildTitleSet(entries: readonly { key: string; title: string }[]): TitleSet {
+  const dict = new Map<string, number>();
+  const pairs: [number, number][] = [];
+  const sizes = new Int32Array(entries.length);
+  entries.forEach((e, t) => {
+    const words = new Set(tokenize(e.title));
+    sizes[t] = words.size;
+    for (const w of words) {
+      let id = dict.get(w);
+      if (id === undefined) dict.set(w, (id = dict.size));
+      pairs.push([id, t]);
+    }
+  });
+  const postStart = new Int32Array(dict.size + 1);
+  for (const [w] of pairs) postStart[w + 1]++;
+  for (let w = 0; w < dict.size; w++) postStart[w + 1] += postStart[w];
+  const cursor = postStart.slice(0, dict.size);
+  const postData = new Int32Array(pairs.length);
+  for (const [w, t] of pairs) postData[cursor[w]++] = t;
+  return {
+    keys: entries.map((e) => e.key),
+    dict,
+    sizes,
+    postStart,
+    postData,
+    counts: new Int32Array(entries.length),
+    touched: new Int32Array(entries.length),
+  };
+}
+
+/**
+ * The `limit` titles of the set most similar to `title` (titleSimilarity, highest first, ties by key), among those
+ * scoring at least minScore (> 0). Only titles sharing a word are visited, through the word lists, so the cost is the
+ * number of (shared word, title) pairs, not the size of the set; nothing proportional to the set is allocated.
+ */
+export function similarTitles(set: TitleSet, title: string, minScore: number, limit: number): { key: string; score: number }[] {
+  const mine = new Set(tokenize(title));
+  const out: { key: string; score: number }[] = [];
+  if (mine.size === 0 || limit <= 0) return out;
+  let n = 0;
+  for (const w of mine) {
+    const id = set.dict.get(w);
+    if (id === undefined) continue;
+    for (let k = set.postStart[id]; k < set.postStart[id + 1]; k++) {
+      const t = set.postData[k];
+      if (set.counts[t]++ === 0) set.touched[n++] = t;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const t = set.touched[i];
+    const score = (2 * set.counts[t]) / (mine.size + set.sizes[t]);
+    set.counts[t] = 0;
+    if (score >= minScore) keepBest(out, { key: set.keys[t], score }, limit);
+  }
+  return out;
+}
+
+/** Inserts `c` into `best` (score desc, key asc), keeping at most `limit` entries. */
+function keepBest(best: { key: string; score: number }[], c: { key: string; score: number }, limit: number): void {
+  let i = best.length;
+  while (i > 0 && (best[i - 1].score < c.score || (best[i - 1].score === c.score && best[i - 1].key > c.key))) i--;
+  if (i >= limit) return;
+  best.splice(i, 0, c);
+  if (best.length > limit) best.pop();
 }
 
 /** Dice coefficient of two word sets (titleSimilarity on pre-tokenized titles). */

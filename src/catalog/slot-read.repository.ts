@@ -26,20 +26,11 @@ export class SlotReadRepository {
     return this.slots.find({ where, order: { locationId: 'ASC', id: 'ASC' } });
   }
 
-  /** Distinct machine skus carrying one of these barcodes. */
-  async skusByBarcodes(barcodes: string[]): Promise<{ skuId: string; barcode: string }[]> {
-    if (barcodes.length === 0) return [];
-    return this.slots.query(`SELECT DISTINCT sku_id AS "skuId", barcode FROM slots WHERE barcode = ANY($1::text[])`, [barcodes]);
-  }
-
-  /** One title per machine sku (for name-similarity suggestions). */
-  machineTitles(): Promise<{ skuId: string; title: string }[]> {
-    return this.slots.query(`SELECT sku_id AS "skuId", MIN(title) AS title FROM slots GROUP BY sku_id`);
-  }
-
-  /** Barcodes and a title per machine sku. */
-  async machineFacts(skuIds: string[]): Promise<{ skuId: string; title: string; barcode: string | null }[]> {
-    if (skuIds.length === 0) return [];
-    return this.slots.query(`SELECT DISTINCT sku_id AS "skuId", title, barcode FROM slots WHERE sku_id = ANY($1::text[]) ORDER BY 1, 2`, [skuIds]);
+  /**
+   * Every distinct (sku, title, barcode) of the synced copy, ordered: the machine side of the alias computation
+   * (facts, barcode aliases, name similarity) in one read.
+   */
+  machineSkuRows(): Promise<{ skuId: string; title: string; barcode: string | null }[]> {
+    return this.slots.query(`SELECT DISTINCT sku_id AS "skuId", title, barcode FROM slots ORDER BY 1, 2, 3`);
   }
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { toPlus8 } from '../common/time';
 import { CatalogReads } from '../catalog/catalog-reads';
-import { similarCandidates, titleSimilarity, tokenize, wordSetSimilarity } from '../catalog/catalog-index.rules';
+import { similarProducts, similarTitles } from '../catalog/catalog-index.rules';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
-import { parseSkuId } from '../identifiers/identifiers';
+import { ParsedSkuId, parseSkuId as parseId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import {
   Alias,
@@ -14,8 +14,11 @@ import {
   pickSuggestions,
   purchasableFrom,
   storedAliasesOf,
+  SUGGEST_MAX,
+  SUGGEST_MIN_SIMILARITY,
   SupplyResolution,
 } from './alias.rules';
+import { buildMachineDirectory, MachineDirectory, sameRows } from './machine-directory.rules';
 import { SkuAliasRepository } from './sku-alias.repository';
 
 /** What is known about one sku: its title and barcodes, from slots (machine) or its catalog (supply). */
@@ -41,9 +44,21 @@ export interface AliasBatch {
  * Computes alias lists (spec "Alias", seven rules in alias.rules.ts): stored pairs, automatic `barcode` aliases
  * (the same EAN on a machine slot and in a supplier catalog, or in two catalogs), the implied `vendor` alias, and
  * `suggested` aliases by title similarity across roles. Batched so that a 50-id lookup costs a few queries.
+ *
+ * Cost per request stays small on a 100,000-product catalog because what similarity needs is prepared ahead:
+ * - supply side: the catalog index built once per catalog fetch carries each product's title words and a barcode
+ *   map, so a machine sku's suggestions walk a few bounded posting lists and score about 20 candidates
+ *   (similarProducts), and its barcode aliases are map reads;
+ * - machine side: the distinct (sku, title, barcode) rows of the synced slots are read once per request (one query
+ *   for facts, barcode aliases and titles), but the directory built from them (machine-directory.rules.ts, with its
+ *   title word index) is rebuilt only when the rows changed, so a supply sku's suggestions only visit machine skus
+ *   sharing a word with it, and nothing proportional to the fleet is allocated per request.
  */
 @Injectable()
 export class AliasService {
+  /** The machine directory last read, reused while the slots' (sku, title, barcode) rows stay the same. */
+  private machine: MachineDirectory | null = null;
+
   constructor(
     private readonly registry: PartnerRegistry,
     private readonly slots: SlotReadRepository,
@@ -59,20 +74,26 @@ export class AliasService {
   }
 
   async batch(ids: string[], reads: CatalogReads): Promise<AliasBatch> {
+    const parsed = new Map<string, ParsedSkuId | null>();
+    const parseSkuId = (id: string): ParsedSkuId | null => {
+      let p = parsed.get(id);
+      if (p === undefined) parsed.set(id, (p = parseId(id)));
+      return p;
+    };
     const supplyNs = this.supplyNamespaces();
     const catalogs = new Map(await Promise.all(supplyNs.map(async (ns) => [ns, await reads.get(ns)] as const)));
     const unreachable = [...catalogs.entries()].filter(([, r]) => !r.ok).map(([ns, r]) => ({ namespace: ns, reason: r.ok ? '' : r.error.message }));
 
     // Facts: machine skus from slots, supply skus from their catalogs.
+    const machine = await this.machineDirectory();
     const facts = new Map<string, SkuFacts>();
-    const machineIds = ids.filter((id) => parseSkuId(id)?.role === 'machine');
-    for (const row of await this.slots.machineFacts(machineIds)) {
-      const f = facts.get(row.skuId) ?? { title: row.title, barcodes: [] };
-      if (row.barcode && !f.barcodes.includes(row.barcode)) f.barcodes.push(row.barcode);
-      facts.set(row.skuId, f);
-    }
     for (const id of ids) {
       const p = parseSkuId(id);
+      if (p?.role === 'machine') {
+        const f = machine.facts.get(id);
+        if (f) facts.set(id, { title: f.title, barcodes: [...f.barcodes] });
+        continue;
+      }
       if (p?.role !== 'supply') continue;
       const r = catalogs.get(p.namespace) ?? (this.registry.entry(p.namespace) ? await reads.get(p.namespace) : undefined);
       if (r?.ok) {
@@ -81,16 +102,16 @@ export class AliasService {
       }
     }
 
-    // Barcode aliases: machine side from slots, supply side from every reachable catalog's barcode map.
-    const allBarcodes = [...new Set([...facts.values()].flatMap((f) => f.barcodes))];
-    const machineByBarcode = new Map<string, string[]>();
-    for (const row of await this.slots.skusByBarcodes(allBarcodes)) {
-      machineByBarcode.set(row.barcode, [...(machineByBarcode.get(row.barcode) ?? []), row.skuId]);
-    }
+    // Barcode aliases: machine side from the slots directory, supply side from every reachable catalog's barcode map.
     const now = toPlus8(Date.now());
     const storedRows = await this.stored.touching(ids);
     const storedPairs = storedRows.map((r) => ({ skuA: r.skuA, skuB: r.skuB, source: r.source, confirmedAt: toPlus8(r.confirmedAt) }));
-    const supplyTitles = await this.lazyMachineTitles();
+    const fetchedAtText = new Map<number, string>();
+    const fetchedAt = (ms: number) => {
+      let t = fetchedAtText.get(ms);
+      if (t === undefined) fetchedAtText.set(ms, (t = toPlus8(ms)));
+      return t;
+    };
 
     const sets = new Map<string, AliasSet>();
     for (const id of ids) {
@@ -100,11 +121,11 @@ export class AliasService {
       const barcode: Alias[] = [];
       const suggested: { sku_id: string; score: number }[] = [];
       for (const b of f?.barcodes ?? []) {
-        for (const m of machineByBarcode.get(b) ?? []) barcode.push({ sku_id: m, source: 'barcode', confirmed_at: now });
+        for (const m of machine.byBarcode.get(b) ?? []) barcode.push({ sku_id: m, source: 'barcode', confirmed_at: now });
         for (const [ns, r] of catalogs) {
           if (!r.ok) continue;
           for (const pos of r.snapshot.index.byBarcode.get(b) ?? []) {
-            barcode.push({ sku_id: `${ns}:${r.snapshot.products[pos].vendorSku}`, source: 'barcode', confirmed_at: toPlus8(r.snapshot.fetchedAt) });
+            barcode.push({ sku_id: `${ns}:${r.snapshot.products[pos].vendorSku}`, source: 'barcode', confirmed_at: fetchedAt(r.snapshot.fetchedAt) });
           }
         }
       }
@@ -112,14 +133,12 @@ export class AliasService {
         if (p.role === 'machine') {
           for (const [ns, r] of catalogs) {
             if (!r.ok) continue;
-            for (const pos of similarCandidates(r.snapshot.index, f.title)) {
-              const prod = r.snapshot.products[pos];
-              suggested.push({ sku_id: `${ns}:${prod.vendorSku}`, score: titleSimilarity(f.title, prod.title) });
+            for (const c of similarProducts(r.snapshot.index, f.title, SUGGEST_MIN_SIMILARITY)) {
+              suggested.push({ sku_id: `${ns}:${r.snapshot.products[c.pos].vendorSku}`, score: c.score });
             }
           }
         } else {
-          const mine = new Set(tokenize(f.title));
-          for (const t of await supplyTitles()) suggested.push({ sku_id: t.skuId, score: wordSetSimilarity(mine, t.words) });
+          for (const c of similarTitles(machine.titles, f.title, SUGGEST_MIN_SIMILARITY, SUGGEST_MAX)) suggested.push({ sku_id: c.key, score: c.score });
         }
       }
       const aliases = mergeAliases(id, {
@@ -185,9 +204,13 @@ export class AliasService {
     return purchasableFrom(subject, set.aliases, resolve);
   }
 
-  /** Machine titles as word sets, loaded once per batch and only when a supply sku needs suggestions. */
-  private async lazyMachineTitles(): Promise<() => Promise<{ skuId: string; words: Set<string> }[]>> {
-    let cached: Promise<{ skuId: string; words: Set<string> }[]> | null = null;
-    return () => (cached ??= this.slots.machineTitles().then((rows) => rows.map((r) => ({ skuId: r.skuId, words: new Set(tokenize(r.title)) }))));
+  /**
+   * The machine directory (facts, barcodes, title index) of the synced slots: read on every call, so a sync is seen
+   * at once, and rebuilt only when the rows changed since the last call.
+   */
+  private async machineDirectory(): Promise<MachineDirectory> {
+    const rows = await this.slots.machineSkuRows();
+    if (!this.machine || !sameRows(this.machine, rows)) this.machine = buildMachineDirectory(rows);
+    return this.machine;
   }
 }

@@ -114,6 +114,55 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
     }
   });
 
+  const waitForRefresh = async () => {
+    const catalogs = t.app.get(SupplyCatalogService);
+    const deadline = performance.now() + 10_000;
+    while (catalogs.refreshing('acme-supply') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(catalogs.refreshing('acme-supply')).toBe(false);
+  };
+
+  it('refreshes ahead of expiry in the background: a read at 50 s answers from the current copy at once', async () => {
+    await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
+    const before = acme.requestsTo('GET /catalog').length;
+    acme.state.catalog = [...structuredClone(ACME_CATALOG), { vendorSku: 'A600', title: 'Sprite can 330ml', packSize: 24, packPriceFen: 4560, eachPriceFen: 200, stock: 3 }];
+    acme.fault('GET /catalog', { delayMs: 1500, times: 1 });
+    const restore = advanceClock(50_000);
+    try {
+      const t0 = performance.now();
+      const during = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
+      expect(performance.now() - t0).toBeLessThan(1000); // did not wait for the 1.5 s GET /catalog
+      expect(during.body.variants).toHaveLength(0);
+      await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
+      await waitForRefresh();
+      expect(acme.requestsTo('GET /catalog').length).toBe(before + 1); // one refresh for all the readers
+      const after = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
+      expect(after.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A600']);
+    } finally {
+      restore();
+      acme.state.catalog = structuredClone(ACME_CATALOG);
+    }
+  });
+
+  it('keeps serving the copy when a background refresh fails, until its minute is over, then 502', async () => {
+    await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
+    acme.fault('GET /catalog', { status: 500 });
+    let restore = advanceClock(50_000);
+    try {
+      await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
+      await waitForRefresh();
+      const still = await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
+      expect(still.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A100']);
+    } finally {
+      restore();
+    }
+    restore = advanceClock(61_000);
+    try {
+      expectError(await search({ query: 'cola', filters: { namespace: 'acme-supply' } }), 502, 'upstream_unreachable');
+    } finally {
+      restore();
+    }
+  });
+
   it('surfaces a supplier failure as 502, never as an empty list, and never serves an expired copy', async () => {
     acme.fault('GET /catalog', { status: 500 });
     expectError(await search({ query: 'cola', filters: { namespace: 'acme-supply' } }), 502, 'upstream_unreachable');

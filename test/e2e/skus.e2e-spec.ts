@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
@@ -79,6 +80,22 @@ describe.each(BOTH_DATABASES)('SKU registry and the seven alias rules (%s databa
     const res = await getSku('acme-machine:M9').expect(200);
     expect(aliasOf(res.body, 'beta-supply:B2')).toEqual({ sku_id: 'beta-supply:B2', source: 'suggested', confirmed_at: null });
     expect(res.body.purchasable_from.map((x: V) => x.id)).not.toContain('beta-supply:B2');
+    // And the other way: the supply sku is offered the machine sku of a similar name.
+    const back = await getSku('beta-supply:B2').expect(200);
+    expect(aliasOf(back.body, 'acme-machine:M9')).toEqual({ sku_id: 'acme-machine:M9', source: 'suggested', confirmed_at: null });
+  });
+
+  it('sees a change of the synced slots on the next read (barcode and suggested aliases of supply skus)', async () => {
+    expect(aliasOf((await getSku('beta-supply:B2').expect(200)).body, 'acme-machine:M10')).toBeUndefined();
+    await seedSlots(t, [{ location: 'loc-3', namespace: 'acme-machine', vendorSku: 'M10', title: 'Mars bar 51g', barcode: '6999999999999', priceFen: 600, stock: 1 }]);
+    try {
+      const res = await getSku('beta-supply:B2').expect(200);
+      expect(aliasOf(res.body, 'acme-machine:M10')).toMatchObject({ source: 'barcode' });
+    } finally {
+      await t.app.get(DataSource).query(`DELETE FROM slots WHERE location_id = 'loc-3'`);
+      await t.app.get(DataSource).query(`DELETE FROM locations WHERE id = 'loc-3'`);
+    }
+    expect(aliasOf((await getSku('beta-supply:B2').expect(200)).body, 'acme-machine:M10')).toBeUndefined();
   });
 
   it('rules 1, 3, 4: PUT with source vendor is stored as manual, symmetric, and wins over the implied alias', async () => {
