@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
-import { UcpAgentInterceptor } from './common/ucp-agent.interceptor';
 import { loggerParams } from './common/logging/logging';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
@@ -54,7 +53,6 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: UcpExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: UcpAgentInterceptor },
       ],
     };
   }

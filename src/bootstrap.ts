@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody } from './common/envelope';
 import { toHttp } from './common/exception.filter';
+import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
@@ -26,6 +27,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
+  app.use(ucpAgentMiddleware);
   app.useGlobalPipes(ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
   if (config.corsOrigins.length) {
