@@ -5,7 +5,7 @@ import { ok } from '../common/envelope';
 import { ScoringService } from '../forecasting/scoring.service';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
-import { ListRunsQuery, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { CreateRunQuery, ListRunsQuery, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { REPLENISHMENT_CAPS, RunsService } from './runs.service';
 
 const CAPS = REPLENISHMENT_CAPS;
@@ -27,8 +27,8 @@ export class ReplenishmentController {
 
   @Post('runs')
   @HttpCode(201)
-  async create() {
-    return ok({ ...(await this.runs.create()) }, { capabilities: CAPS });
+  async create(@Query() q: CreateRunQuery) {
+    return ok({ ...(await this.runs.create({ fulfiller: q.fulfiller, location: q.location })) }, { capabilities: CAPS });
   }
 
   @Get('runs')

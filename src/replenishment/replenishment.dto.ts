@@ -14,6 +14,22 @@ export class PlanQuery {
   fulfiller?: 'simulated_supplier' | 'machine_restock';
 }
 
+export class CreateRunQuery {
+  /** Only this location's slots (the whole fleet when absent). */
+  @IsOptional()
+  @IsString()
+  @Matches(LOCATION_ID)
+  location?: string;
+
+  /**
+   * Who fills the run: the simulated supplier (default), or `machine_restock`: one binding restock order per
+   * location to its machine platform (each platform needs `replenishment.order`).
+   */
+  @IsOptional()
+  @IsIn(['simulated_supplier', 'machine_restock'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock';
+}
+
 export class ListRunsQuery {
   /** Checked against the run statuses by the service (unknown → 400 invalid). */
   @IsOptional()

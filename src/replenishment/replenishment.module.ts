@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ForecastingModule } from '../forecasting/forecasting.module';
+import { RestockModule } from '../restock/restock.module';
 import { PlanService } from './plan.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { ReplenishmentController } from './replenishment.controller';
@@ -9,7 +10,7 @@ import { RunsService } from './runs.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule],
   controllers: [ReplenishmentController],
   providers: [PlanService, RunsService, RunsRepository],
   exports: [PlanService, RunsService],

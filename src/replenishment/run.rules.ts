@@ -1,3 +1,5 @@
+import { parseSkuId } from '../identifiers/identifiers';
+
 /**
  * Replenishment run states (pure). The spec shows run → placed → delivered; the rest is decided here:
  *   awaiting_approval  created over budget; a pending `replenishment_run` approval holds it
@@ -48,4 +50,71 @@ export function stockAfterDelivery(stock: number, delivered: number, capacity: n
   const raised = Math.max(0, stock) + delivered;
   if (capacity === null) return raised;
   return Math.max(Math.max(0, stock), Math.min(capacity, raised));
+}
+
+/** One binding restock order of a machine-restock run: one per location, to that location's machine platform. */
+export interface RunRestockOrder {
+  location: string;
+  namespace: string;
+  /** Deterministic per run and location, so a retried place never orders a location twice. */
+  reference: string;
+  /** Each-units per machine item (slots of one location holding the same good are summed). */
+  line_items: { item: { id: string }; quantity: number }[];
+}
+
+export interface RunLineRef {
+  slot_id: string;
+  location: string;
+  item: { id: string };
+  vendor_sku: string;
+  ordered_each: number;
+}
+
+export function runRestockReference(runId: string, location: string): string {
+  return `${runId}.${location}`;
+}
+
+/** The restock orders that place a machine-restock run, by location (sorted), lines in each-units. */
+export function runRestockOrders(runId: string, lines: RunLineRef[]): RunRestockOrder[] {
+  const byLocation = new Map<string, RunRestockOrder>();
+  for (const l of lines) {
+    if (l.ordered_each < 1) continue;
+    const namespace = parseSkuId(l.item.id)?.namespace ?? '';
+    let order = byLocation.get(l.location);
+    if (!order) {
+      order = { location: l.location, namespace, reference: runRestockReference(runId, l.location), line_items: [] };
+      byLocation.set(l.location, order);
+    }
+    const same = order.line_items.find((x) => x.item.id === l.item.id);
+    if (same) same.quantity += l.ordered_each;
+    else order.line_items.push({ item: { id: l.item.id }, quantity: l.ordered_each });
+  }
+  return [...byLocation.values()].sort((a, b) => (a.location < b.location ? -1 : a.location > b.location ? 1 : 0));
+}
+
+/**
+ * What each line of the run received from its platform's completed orders: the units delivered for a good at a
+ * location are spread over the run's slots of that good in line order, each up to what it ordered, the rest to
+ * the last one. A line the platform delivered nothing for receives 0.
+ */
+export function runDeliveryFromOrders(
+  lines: RunLineRef[],
+  delivered: { location: string; lines: { vendorSku: string; quantity: number }[] }[],
+): { slot_id: string; quantity: number }[] {
+  const left = new Map<string, number>();
+  for (const d of delivered) {
+    for (const x of d.lines) {
+      const key = `${d.location}\u0000${x.vendorSku}`;
+      left.set(key, (left.get(key) ?? 0) + Math.max(0, Math.trunc(x.quantity)));
+    }
+  }
+  const lastOf = new Map<string, number>();
+  lines.forEach((l, i) => lastOf.set(`${l.location}\u0000${l.vendor_sku}`, i));
+  return lines.map((l, i) => {
+    const key = `${l.location}\u0000${l.vendor_sku}`;
+    const available = left.get(key) ?? 0;
+    const take = lastOf.get(key) === i ? available : Math.min(available, l.ordered_each);
+    left.set(key, available - take);
+    return { slot_id: l.slot_id, quantity: take };
+  });
 }

@@ -1,12 +1,30 @@
 import { toPlus8, toPlus8OrNull } from '../common/time';
+import { skuId } from '../identifiers/identifiers';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 
 const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
 
+/** A binding restock order of a machine-restock run (one per location). */
+export interface RunRestockOrderView {
+  location: string;
+  namespace: string;
+  reference: string;
+  /** `not_sent`, `sending`, `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`. */
+  status: string;
+  external_ref: string | null;
+  sent_at: Date | null;
+  completed_at: Date | null;
+  delivered: { vendorSku: string; quantity: number }[] | null;
+}
+
 export interface RunView {
   id: string;
   status: string;
-  fulfiller: { kind: string; namespace: string };
+  /**
+   * `simulated_supplier`: its namespace. `machine_restock`: the machine platform when the run has one, else null,
+   * and `namespaces` (each location is ordered from its own platform).
+   */
+  fulfiller: { kind: string; namespace: string | null; namespaces?: string[] };
   cost_is_estimated: boolean;
   total_cost_estimate: { amount: number; currency: 'CNY' } | null;
   lines: Record<string, unknown>[];
@@ -17,13 +35,30 @@ export interface RunView {
   delivered_at: string | null;
   delivered: { slot_id: string; quantity: number; stock_before: number | null; stock_after: number | null }[] | null;
   note: string | null;
+  /** Machine-restock runs only. */
+  restock_orders?: {
+    location: string;
+    namespace: string;
+    reference: string;
+    status: string;
+    external_ref: string | null;
+    sent_at: string | null;
+    completed_at: string | null;
+    delivered: { item: { id: string }; quantity: number }[] | null;
+  }[];
 }
 
-export function toRunView(r: ReplenishmentRunEntity): RunView {
+function fulfillerOf(r: ReplenishmentRunEntity): RunView['fulfiller'] {
+  if (r.fulfillerKind !== 'machine_restock') return { kind: r.fulfillerKind, namespace: r.fulfiller };
+  const namespaces = r.fulfiller === '' ? [] : r.fulfiller.split(',');
+  return { kind: r.fulfillerKind, namespace: namespaces.length === 1 ? namespaces[0] : null, namespaces };
+}
+
+export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderView[]): RunView {
   return {
     id: r.id,
     status: r.status,
-    fulfiller: { kind: r.fulfillerKind, namespace: r.fulfiller },
+    fulfiller: fulfillerOf(r),
     cost_is_estimated: r.costIsEstimated,
     total_cost_estimate: price(r.totalCostFen),
     lines: r.lines.map((l) => ({
@@ -49,6 +84,20 @@ export function toRunView(r: ReplenishmentRunEntity): RunView {
     delivered_at: toPlus8OrNull(r.deliveredAt),
     delivered: r.delivered,
     note: r.note,
+    ...(orders
+      ? {
+          restock_orders: orders.map((o) => ({
+            location: o.location,
+            namespace: o.namespace,
+            reference: o.reference,
+            status: o.status,
+            external_ref: o.external_ref,
+            sent_at: toPlus8OrNull(o.sent_at),
+            completed_at: toPlus8OrNull(o.completed_at),
+            delivered: o.delivered ? o.delivered.map((d) => ({ item: { id: skuId(o.namespace, d.vendorSku) }, quantity: d.quantity })) : null,
+          })),
+        }
+      : {}),
   };
 }
 

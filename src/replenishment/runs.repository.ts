@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { SlotEntity } from '../inventory/slot.entity';
+import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 
 /** Runs and the slot rows a delivery raises. Queries only. */
@@ -55,5 +56,23 @@ export class RunsRepository {
 
   async setSlotStock(id: string, stock: number, manager: EntityManager): Promise<void> {
     await manager.getRepository(SlotEntity).update({ id }, { stock });
+  }
+
+  /** Placed runs filled by machine-platform restock orders, oldest first (the follow-up checks their orders). */
+  placedMachineRuns(limit: number): Promise<ReplenishmentRunEntity[]> {
+    return this.runs
+      .createQueryBuilder('r')
+      .where('r.status = :status', { status: 'placed' })
+      .andWhere('r.fulfiller_kind = :kind', { kind: 'machine_restock' })
+      .orderBy('r.created_at', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The restock orders under these (namespace, reference) keys (the unique index answers each). */
+  restockOrders(keys: { namespace: string; reference: string }[], manager?: EntityManager): Promise<RestockOrderEntity[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    const repo = manager ? manager.getRepository(RestockOrderEntity) : this.runs.manager.getRepository(RestockOrderEntity);
+    return repo.find({ where: keys.map((k) => ({ namespace: k.namespace, reference: k.reference })) });
   }
 }

@@ -12,14 +12,30 @@ import { KillSwitchService } from '../guards/kill-switch.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { FulfillerKind } from '../forecasting/lead-time.service';
+import { RestockOrderEntity } from '../restock/restock-order.entity';
+import { RestockFollowUpService } from '../restock/restock-follow-up.service';
+import { RestockService } from '../restock/restock.service';
 import { PlanLine, PlanService } from './plan.service';
 import { ReplenishmentRunEntity, RunDelivery, RunLine } from './replenishment-run.entity';
-import { isRunStatus, placeRefusal, receiveRefusal, RunStatus, RUN_STATUSES, stockAfterDelivery } from './run.rules';
-import { RunSummary, RunView, toRunSummary, toRunView } from './run.view';
+import {
+  isRunStatus,
+  placeRefusal,
+  receiveRefusal,
+  runDeliveryFromOrders,
+  RunRestockOrder,
+  runRestockOrders,
+  RunStatus,
+  RUN_STATUSES,
+  stockAfterDelivery,
+} from './run.rules';
+import { RunRestockOrderView, RunSummary, RunView, toRunSummary, toRunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 
 export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
 const SPEND_SOURCE = 'replenishment_run';
+/** Placed machine-restock runs checked for completion after each restock follow-up pass. */
+const PLATFORM_DELIVERY_BATCH = 500;
 
 function refusalError(r: { status: number; code: string; text: string }): DomainError {
   return Errors.conflict(r.code, r.text);
@@ -27,7 +43,10 @@ function refusalError(r: { status: number; code: string; text: string }): Domain
 
 /**
  * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`
- * approval), placed with the run's fulfiller (the simulated supplier) under the kill switch, received into stock.
+ * approval), placed with the run's fulfiller under the kill switch, received into stock. Fulfillers: the simulated
+ * supplier (one supply order, money held against the budget) or `machine_restock` (one binding restock order per
+ * location to its machine platform through RestockService; no money moves; delivered when the platform completes
+ * every order, or received by hand).
  */
 @Injectable()
 export class RunsService implements OnModuleInit {
@@ -41,21 +60,37 @@ export class RunsService implements OnModuleInit {
     private readonly approvals: ApprovalsService,
     private readonly idempotency: IdempotencyService,
     private readonly events: EventsService,
+    private readonly restock: RestockService,
+    private readonly restockFollowUp: RestockFollowUpService,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
   onModuleInit(): void {
+    this.restockFollowUp.onFollowedUp(async () => {
+      await this.deliverFromPlatform();
+    });
     this.approvals.registerHandler('replenishment_run', {
       onApproved: (a, m) => this.onApproval(a, true, m),
       onRejected: (a, m) => this.onApproval(a, false, m),
     });
   }
 
-  async create(): Promise<RunView & { messages: UcpMessage[] }> {
-    const plan = await this.plans.compute({ fulfiller: 'simulated_supplier', requireCatalog: true });
-    const namespace = plan.fulfiller.namespace!;
+  async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<RunView & { messages: UcpMessage[] }> {
+    const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+    const plan = await this.plans.compute(
+      kind === 'simulated_supplier' ? { fulfiller: kind, requireCatalog: true, location: opts.location } : { fulfiller: kind, location: opts.location },
+    );
     const wanted = plan.slots.filter((s) => s.quantity > 0);
     const carried = wanted.filter((s) => s.carried_by_fulfiller);
+    let namespace: string;
+    if (kind === 'machine_restock') {
+      // Each location is ordered from its own machine platform: every one of them must take binding orders.
+      const namespaces = machineNamespaces(carried.map(toRunLine));
+      for (const ns of namespaces) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
+      namespace = namespaces.join(',');
+    } else {
+      namespace = plan.fulfiller.namespace!;
+    }
     const messages: UcpMessage[] = [...plan.messages];
     const dropped = wanted.length - carried.length;
     if (dropped > 0) {
@@ -65,7 +100,8 @@ export class RunsService implements OnModuleInit {
     }
     if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
     const lines = carried.map(toRunLine);
-    const total = lines.reduce((t, l) => t + (l.cost_estimate_fen ?? 0), 0);
+    // A machine platform's restock order moves no money: nothing is held or spent against the budget.
+    const total = kind === 'machine_restock' ? 0 : lines.reduce((t, l) => t + (l.cost_estimate_fen ?? 0), 0);
     const id = `run-${randomUUID()}`;
 
     const published: EventView[] = [];
@@ -77,7 +113,7 @@ export class RunsService implements OnModuleInit {
           id,
           status: outcome.ok ? 'ready' : 'awaiting_approval',
           fulfiller: namespace,
-          fulfillerKind: 'simulated_supplier',
+          fulfillerKind: kind,
           costIsEstimated: true,
           totalCostFen: total,
           lines,
@@ -123,7 +159,7 @@ export class RunsService implements OnModuleInit {
         ),
       );
     }
-    return { ...toRunView(run), messages };
+    return { ...(await this.view(run)), messages };
   }
 
   /** Newest first, at most 200, without their lines (GET /replenishment/runs/{id} has them). */
@@ -137,7 +173,7 @@ export class RunsService implements OnModuleInit {
   async get(id: string): Promise<RunView> {
     const run = await this.repo.find(id);
     if (!run) throw Errors.notFound(`replenishment run ${id}`);
-    return toRunView(run);
+    return this.view(run);
   }
 
   /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
@@ -163,6 +199,12 @@ export class RunsService implements OnModuleInit {
       const refusal = placeRefusal(run.status as RunStatus);
       if (refusal) throw refusalError(refusal);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
+      if (run.fulfillerKind === 'machine_restock') {
+        // No budget: no money moves. The platforms must still take binding orders (the registry may have changed).
+        for (const ns of machineNamespaces(run.lines)) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
+        await this.repo.transition(id, 'ready', 'placing', {}, m);
+        return { approval: null, run };
+      }
       const total = run.totalCostFen ?? 0;
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
@@ -186,6 +228,7 @@ export class RunsService implements OnModuleInit {
       throw Errors.conflict('approval_required', `the run now passes the budget; approval ${claim.approval.id} must be approved first`);
     }
     const run = claim.run!;
+    if (run.fulfillerKind === 'machine_restock') return this.placeWithPlatforms(run);
     const adapter = this.supplier(run.fulfiller);
     const request: SupplyOrderRequest = { ref: run.id, lines: supplierLines(run.lines), fulfillment: { method: 'restock' } };
     let orderId: string;
@@ -238,18 +281,7 @@ export class RunsService implements OnModuleInit {
         if (seen.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is listed twice`);
         seen.add(d.slot_id);
       });
-      const slots = new Map((await this.repo.slotsForUpdate([...seen], m)).map((s) => [s.id, s]));
-      const record: RunDelivery[] = [];
-      for (const d of delivered) {
-        const slot = slots.get(d.slot_id);
-        if (!slot) {
-          record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: null, stock_after: null });
-          continue;
-        }
-        const after = stockAfterDelivery(slot.stock, d.quantity, slot.capacity);
-        await this.repo.setSlotStock(slot.id, after, m);
-        record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: after });
-      }
+      const record = await this.raiseStock(delivered, m);
       await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: record, note: note ?? null }, m);
       published.push(
         await this.events.record(
@@ -262,10 +294,153 @@ export class RunsService implements OnModuleInit {
           m,
         ),
       );
-      return toRunView((await this.repo.find(id, m))!);
+      return (await this.repo.find(id, m))!;
     });
     for (const e of published) await this.events.publish(e);
-    return view;
+    return this.view(view);
+  }
+
+  /**
+   * Delivers the placed machine-restock runs whose every binding order the platform reports completed (run after
+   * each restock follow-up pass; a pass that failed is caught up by the next). A cancelled order leaves the run
+   * placed: it is received by hand.
+   */
+  async deliverFromPlatform(): Promise<number> {
+    let delivered = 0;
+    for (const run of await this.repo.placedMachineRuns(PLATFORM_DELIVERY_BATCH)) {
+      const orders = runRestockOrders(run.id, run.lines);
+      const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
+      if (orders.length === 0 || rows.length !== orders.length || rows.some((r) => r.status !== 'completed')) continue;
+      if (await this.deliverRun(run.id, rows)) delivered++;
+    }
+    return delivered;
+  }
+
+  private async deliverRun(id: string, orders: RestockOrderEntity[]): Promise<boolean> {
+    const published: EventView[] = [];
+    const done = await this.ds.transaction(async (m) => {
+      const run = await this.repo.findForUpdate(id, m);
+      if (!run || run.status !== 'placed') return false; // received by hand meanwhile
+      const delivered = runDeliveryFromOrders(
+        run.lines,
+        orders.map((o) => ({ location: o.locationId, lines: o.delivered ?? [] })),
+      );
+      const record = await this.raiseStock(delivered, m);
+      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? new Date()).getTime())));
+      const refs = orders.map((o) => o.reference);
+      await this.repo.transition(
+        id,
+        'placed',
+        'delivered',
+        { deliveredAt, delivered: record, note: `delivered by the machine platform: restock order(s) ${refs.join(', ')} completed` },
+        m,
+      );
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${id} delivered by its machine platform: ${record.length} slot(s) restocked`,
+            reasoning: `every binding restock order of the run (${refs.length}) was completed on GET /restock/{ref}; stock rose by what the platform delivered, capped at each slot capacity when known`,
+            data: { run_id: id, action: 'delivered', source: 'platform', references: refs, delivered: record },
+          },
+          m,
+        ),
+      );
+      return true;
+    });
+    for (const e of published) await this.events.publish(e);
+    return done;
+  }
+
+  /** Raises each delivered slot's stock (each), capped at its capacity when known; the record of what changed. */
+  private async raiseStock(delivered: { slot_id: string; quantity: number }[], m: EntityManager): Promise<RunDelivery[]> {
+    const slots = new Map((await this.repo.slotsForUpdate([...new Set(delivered.map((d) => d.slot_id))], m)).map((s) => [s.id, s]));
+    const record: RunDelivery[] = [];
+    for (const d of delivered) {
+      const slot = slots.get(d.slot_id);
+      if (!slot) {
+        record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: null, stock_after: null });
+        continue;
+      }
+      const after = stockAfterDelivery(slot.stock, d.quantity, slot.capacity);
+      await this.repo.setSlotStock(slot.id, after, m);
+      record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: after });
+    }
+    return record;
+  }
+
+  /**
+   * Places a claimed machine-restock run: one binding restock order per location through RestockService, whose
+   * reference (`<run id>.<location>`) is idempotent, so a retry after a partial failure replays the locations the
+   * platforms already accepted without calling them and sends only the rest. A failure puts the run back to `ready`.
+   */
+  private async placeWithPlatforms(run: ReplenishmentRunEntity): Promise<RunView> {
+    const orders = runRestockOrders(run.id, run.lines);
+    let sent = 0;
+    for (const o of orders) {
+      try {
+        await this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items });
+        sent++;
+      } catch (err) {
+        await this.platformPlaceFailed(run, o, sent, orders.length, err);
+        throw err;
+      }
+    }
+    const published: EventView[] = [];
+    const placed = await this.ds.transaction(async (m) => {
+      await this.repo.transition(run.id, 'placing', 'placed', { placedAt: new Date(), supplierOrderId: null }, m);
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${run.id} placed as ${orders.length} binding restock order(s) with ${run.fulfiller}`,
+            reasoning: `${run.lines.length} line(s) in each-units, one order per location; the kill switch was off; no money moves`,
+            data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, references: orders.map((o) => o.reference) },
+          },
+          m,
+        ),
+      );
+      return (await this.repo.find(run.id, m))!;
+    });
+    for (const e of published) await this.events.publish(e);
+    return this.view(placed);
+  }
+
+  private async platformPlaceFailed(run: ReplenishmentRunEntity, order: RunRestockOrder, sent: number, total: number, err: unknown): Promise<void> {
+    try {
+      await this.repo.transition(run.id, 'placing', 'ready');
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
+        reasoning: `${(err as Error).message}; ${sent} of ${total} location(s) were accepted before it and are not sent again on a retry; the run is ready again and is not retried automatically`,
+        location: order.location,
+        data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller, reference: order.reference, accepted_before: sent },
+      });
+    } catch (e) {
+      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
+    }
+  }
+
+  /** The run's view; a machine-restock run also shows its restock orders (one per location) and their state. */
+  private async view(run: ReplenishmentRunEntity): Promise<RunView> {
+    if (run.fulfillerKind !== 'machine_restock') return toRunView(run);
+    const orders = runRestockOrders(run.id, run.lines);
+    const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
+    const byRef = new Map(rows.map((r) => [`${r.namespace}\u0000${r.reference}`, r]));
+    const views: RunRestockOrderView[] = orders.map((o) => {
+      const r = byRef.get(`${o.namespace}\u0000${o.reference}`);
+      return {
+        location: o.location,
+        namespace: o.namespace,
+        reference: o.reference,
+        status: r?.status ?? 'not_sent',
+        external_ref: r?.externalRef ?? null,
+        sent_at: r?.sentAt ?? null,
+        completed_at: r?.completedAt ?? null,
+        delivered: r?.delivered ?? null,
+      };
+    });
+    return toRunView(run, views);
   }
 
   private supplier(namespace: string): SupplyAdapter {
@@ -329,6 +504,11 @@ function toRunLine(s: PlanLine): RunLine {
     capacity: s.capacity,
     target: s.target,
   };
+}
+
+/** The machine platforms a run's lines are ordered from (one per location). */
+function machineNamespaces(lines: RunLine[]): string[] {
+  return [...new Set(runRestockOrders('', lines).map((o) => o.namespace))].sort();
 }
 
 /** One supplier line per good and unit (several machines may need the same good). */

@@ -19,14 +19,19 @@ export interface FollowUpResult {
   failed: number;
 }
 
+/** Called after every follow-up pass (e.g. replenishment runs delivered by their platform's completed orders). */
+export type FollowUpListener = (result: FollowUpResult) => Promise<void>;
+
 /**
  * Follows binding restock orders on the platform's `GET /restock/{ref}` every five minutes (one instance at a time):
  * status, delivered quantities, completion time. A completion is recorded as an event and, through
- * `restock_orders.completed_at`, feeds the platform's measured lead time. Reads only: safe to repeat.
+ * `restock_orders.completed_at`, feeds the platform's measured lead time. Reads only: safe to repeat. Listeners run
+ * after each pass (replenishment runs placed as restock orders are delivered there).
  */
 @Injectable()
 export class RestockFollowUpService {
   private readonly logger = new Logger(RestockFollowUpService.name);
+  private readonly listeners: FollowUpListener[] = [];
   constructor(
     private readonly repo: RestockRepository,
     private readonly registry: PartnerRegistry,
@@ -34,6 +39,11 @@ export class RestockFollowUpService {
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Registers a listener run after each pass; its failure is logged and never fails the pass. */
+  onFollowedUp(listener: FollowUpListener): void {
+    this.listeners.push(listener);
+  }
 
   @Interval('restock.follow-up', FOLLOW_UP_MS)
   async tick(): Promise<void> {
@@ -86,6 +96,13 @@ export class RestockFollowUpService {
           location: row.locationId,
           data: { reference: row.reference, namespace: row.namespace, status: state.status, delivered: state.delivered, lead_time_days: days },
         });
+      }
+    }
+    for (const listener of this.listeners) {
+      try {
+        await listener(out);
+      } catch (err) {
+        this.logger.warn(`restock follow-up listener failed: ${(err as Error).message}`);
       }
     }
     return out;
