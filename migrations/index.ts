@@ -7,6 +7,7 @@ import { Replenishment1763800000500 } from './1763800000500-replenishment';
 import { DemandCache1763800000501 } from './1763800000501-demand-cache';
 import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 import { MoneyClaimLeases1763800000410 } from './1763800000410-money-claim-leases';
+import { ReplenishmentClaimLease1763800000520 } from './1763800000520-replenishment-claim-lease';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -17,4 +18,5 @@ export const ALL_MIGRATIONS: Function[] = [
   SkuAliases1763800000300,
   MachinesSync1763800000200,
   MoneyClaimLeases1763800000410,
+  ReplenishmentClaimLease1763800000520,
 ];

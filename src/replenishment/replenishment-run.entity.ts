@@ -70,6 +70,10 @@ export class ReplenishmentRunEntity {
   @Column('timestamptz', { name: 'created_at', default: () => 'now()' })
   createdAt: Date;
 
+  /** When the run entered `placing` (database clock, to the millisecond): the lease of an interrupted place. */
+  @Column('timestamptz', { name: 'claimed_at', nullable: true })
+  claimedAt: Date | null;
+
   @Column('timestamptz', { name: 'placed_at', nullable: true })
   placedAt: Date | null;
 

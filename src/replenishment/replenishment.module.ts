@@ -5,6 +5,7 @@ import { RestockModule } from '../restock/restock.module';
 import { PlanService } from './plan.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { ReplenishmentController } from './replenishment.controller';
+import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
 import { RunsService } from './runs.service';
 
@@ -12,7 +13,7 @@ import { RunsService } from './runs.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule],
   controllers: [ReplenishmentController],
-  providers: [PlanService, RunsService, RunsRepository],
+  providers: [PlanService, RunsService, RunsRepository, RunRecoveryScheduler],
   exports: [PlanService, RunsService],
 })
 export class ReplenishmentModule {}

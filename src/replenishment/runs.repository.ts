@@ -49,6 +49,61 @@ export class RunsRepository {
     return (res.affected ?? 0) > 0;
   }
 
+  /**
+   * Claims a ready run for placing: `placing`, `claimed_at` = the database clock to the millisecond (so the claim
+   * compares equal once read back). The stored claim time, or null when the run was not ready.
+   */
+  async claimForPlacing(id: string, manager: EntityManager): Promise<Date | null> {
+    const res = await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ status: 'placing', claimedAt: () => "date_trunc('milliseconds', now())" } as never)
+      .where(`id = :id AND status = 'ready'`, { id })
+      .returning('claimed_at')
+      .execute();
+    const rows = res.raw as { claimed_at: Date | string }[];
+    return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
+  }
+
+  /** Renews a live claim (a long multi-location place); the new claim time, or null when the claim is no longer held. */
+  async renewClaim(id: string, claimedAt: Date | null): Promise<Date | null> {
+    const res = await this.runs
+      .createQueryBuilder()
+      .update()
+      .set({ claimedAt: () => "date_trunc('milliseconds', now())" } as never)
+      .where(`id = :id AND status = 'placing' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .returning('claimed_at')
+      .execute();
+    const rows = res.raw as { claimed_at: Date | string }[];
+    return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
+  }
+
+  /**
+   * Settles the claim stamped `claimedAt`: moves the run from `placing` to `to` only while that claim still holds it
+   * (a recovery or a later place may have taken it meanwhile); false otherwise.
+   */
+  async settleClaim(id: string, claimedAt: Date | null, to: string, patch: Partial<ReplenishmentRunEntity> = {}, manager?: EntityManager): Promise<boolean> {
+    const res = await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...patch, status: to } as never)
+      .where(`id = :id AND status = 'placing' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .execute();
+    return (res.affected ?? 0) > 0;
+  }
+
+  /** Runs in `placing` whose claim is older than `leaseMs` (database clock) or unknown, oldest first. */
+  expiredPlacing(leaseMs: number, limit: number): Promise<ReplenishmentRunEntity[]> {
+    return this.runs
+      .createQueryBuilder('r')
+      .where(`r.status = 'placing'`)
+      .andWhere(`(r.claimed_at IS NULL OR r.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
+      .orderBy('r.claimed_at', 'ASC', 'NULLS FIRST')
+      .addOrderBy('r.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
   slotsForUpdate(ids: string[], manager: EntityManager): Promise<SlotEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return manager.getRepository(SlotEntity).createQueryBuilder('s').setLock('pessimistic_write').where({ id: In(ids) }).orderBy('s.id').getMany();

@@ -1,10 +1,13 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { message, ok, UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
+import { toPlus8 } from '../common/time';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
 import { EventView } from '../events/event.view';
 import { BudgetService } from '../guards/budget.service';
@@ -20,6 +23,11 @@ import { PlanLine, PlanService } from './plan.service';
 import { ReplenishmentRunEntity, RunDelivery, RunLine } from './replenishment-run.entity';
 import {
   isRunStatus,
+  machineRunRecovery,
+  placeClaimExpired,
+  placeLeaseMs,
+  placeRecoveryOutcome,
+  PlaceRecoveryOutcome,
   placeRefusal,
   receiveRefusal,
   runDeliveryFromOrders,
@@ -37,6 +45,14 @@ const SPEND_SOURCE = 'replenishment_run';
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
 
+/** What one recovery pass did with the runs left in `placing` past their lease. */
+export interface RunRecoveryPass {
+  checked: number;
+  placed: number;
+  released: number;
+  left: number;
+}
+
 function refusalError(r: { status: number; code: string; text: string }): DomainError {
   return Errors.conflict(r.code, r.text);
 }
@@ -51,6 +67,7 @@ function refusalError(r: { status: number; code: string; text: string }): Domain
 @Injectable()
 export class RunsService implements OnModuleInit {
   private readonly logger = new Logger(RunsService.name);
+  private readonly leaseMs: number;
   constructor(
     private readonly repo: RunsRepository,
     private readonly plans: PlanService,
@@ -63,7 +80,10 @@ export class RunsService implements OnModuleInit {
     private readonly restock: RestockService,
     private readonly restockFollowUp: RestockFollowUpService,
     @InjectDataSource() private readonly ds: DataSource,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.leaseMs = placeLeaseMs(config.partnerTimeoutMs);
+  }
 
   onModuleInit(): void {
     this.restockFollowUp.onFollowedUp(async () => {
@@ -173,7 +193,7 @@ export class RunsService implements OnModuleInit {
   async get(id: string): Promise<RunView> {
     const run = await this.repo.find(id);
     if (!run) throw Errors.notFound(`replenishment run ${id}`);
-    return this.view(run);
+    return this.view((await this.recoverIfExpired(run)).run);
   }
 
   /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
@@ -192,6 +212,9 @@ export class RunsService implements OnModuleInit {
    */
   async place(id: string): Promise<RunView> {
     const published: EventView[] = [];
+    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
+    const current = await this.repo.find(id);
+    if (current) await this.recoverIfExpired(current);
     const claim = await this.ds.transaction(async (m) => {
       await this.killSwitch.assertOff(m);
       const run = await this.repo.findForUpdate(id, m);
@@ -202,7 +225,7 @@ export class RunsService implements OnModuleInit {
       if (run.fulfillerKind === 'machine_restock') {
         // No budget: no money moves. The platforms must still take binding orders (the registry may have changed).
         for (const ns of machineNamespaces(run.lines)) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
-        await this.repo.transition(id, 'ready', 'placing', {}, m);
+        run.claimedAt = await this.repo.claimForPlacing(id, m);
         return { approval: null, run };
       }
       const total = run.totalCostFen ?? 0;
@@ -221,7 +244,7 @@ export class RunsService implements OnModuleInit {
         await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id }, m);
         return { approval, run: null };
       }
-      await this.repo.transition(id, 'ready', 'placing', {}, m);
+      run.claimedAt = await this.repo.claimForPlacing(id, m);
       return { approval: null, run };
     });
     if (claim.approval) {
@@ -244,7 +267,11 @@ export class RunsService implements OnModuleInit {
         : err;
     }
     const placed = await this.ds.transaction(async (m) => {
-      await this.repo.transition(id, 'placing', 'placed', { placedAt: new Date(), supplierOrderId: orderId }, m);
+      const patch = { placedAt: new Date(), supplierOrderId: orderId };
+      // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
+      // exists) unless the run is already placed.
+      const moved = (await this.repo.settleClaim(id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(id, 'ready', 'placed', patch, m));
+      if (!moved) return (await this.repo.find(id, m))!;
       await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id, m);
       published.push(
         await this.events.record(
@@ -381,6 +408,8 @@ export class RunsService implements OnModuleInit {
       try {
         await this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items });
         sent++;
+        // Each platform call gets its own lease: a run of many locations is not taken for an interrupted one.
+        if (sent < orders.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
       } catch (err) {
         await this.platformPlaceFailed(run, o, sent, orders.length, err);
         throw err;
@@ -388,7 +417,10 @@ export class RunsService implements OnModuleInit {
     }
     const published: EventView[] = [];
     const placed = await this.ds.transaction(async (m) => {
-      await this.repo.transition(run.id, 'placing', 'placed', { placedAt: new Date(), supplierOrderId: null }, m);
+      const patch = { placedAt: new Date(), supplierOrderId: null };
+      const moved =
+        (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(run.id, 'ready', 'placed', patch, m));
+      if (!moved) return (await this.repo.find(run.id, m))!;
       published.push(
         await this.events.record(
           {
@@ -408,7 +440,7 @@ export class RunsService implements OnModuleInit {
 
   private async platformPlaceFailed(run: ReplenishmentRunEntity, order: RunRestockOrder, sent: number, total: number, err: unknown): Promise<void> {
     try {
-      await this.repo.transition(run.id, 'placing', 'ready');
+      if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
       await this.events.record({
         kind: 'replenishment.run',
         summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
@@ -451,10 +483,15 @@ export class RunsService implements OnModuleInit {
   private async placeFailed(run: ReplenishmentRunEntity, err: unknown): Promise<void> {
     const rejected = err instanceof PartnerError && err.kind === 'rejected';
     try {
-      // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
-      if (rejected) await this.budget.release(SPEND_SOURCE, run.id);
-      else await this.budget.markUncertain(SPEND_SOURCE, run.id);
-      await this.repo.transition(run.id, 'placing', 'ready');
+      const moved = await this.ds.transaction(async (m) => {
+        // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.
+        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready', {}, m))) return false;
+        // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
+        if (rejected) await this.budget.release(SPEND_SOURCE, run.id, m);
+        else await this.budget.markUncertain(SPEND_SOURCE, run.id, m);
+        return true;
+      });
+      if (!moved) return;
       await this.events.record({
         kind: 'replenishment.run',
         summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
@@ -464,6 +501,112 @@ export class RunsService implements OnModuleInit {
     } catch (e) {
       this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
     }
+  }
+
+  // ---- recovery of interrupted places ----
+
+  /**
+   * A run left in `placing` past its claim's lease (the process placing it died before recording the answer) is
+   * settled by READING the fulfiller, never by ordering again. Other runs are returned as they are (`outcome` null).
+   */
+  async recoverIfExpired(run: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: PlaceRecoveryOutcome | 'moved' | null }> {
+    if (run.status !== 'placing' || !placeClaimExpired(run.claimedAt, new Date(), this.leaseMs)) return { run, outcome: null };
+    return this.recover(run);
+  }
+
+  /** Scheduled: every run in `placing` past its lease (database clock), oldest claim first, up to `limit`. */
+  async recoverExpired(limit = 50): Promise<RunRecoveryPass> {
+    const out: RunRecoveryPass = { checked: 0, placed: 0, released: 0, left: 0 };
+    for (const run of await this.repo.expiredPlacing(this.leaseMs, limit)) {
+      out.checked++;
+      const { outcome } = await this.recover(run);
+      if (outcome === 'placed') out.placed++;
+      else if (outcome === 'not_placed') out.released++;
+      else if (outcome === 'unknown') out.left++;
+    }
+    return out;
+  }
+
+  /**
+   * Simulated (or any) supplier: `GET /orders/{run id}` → found: `placed`, spend recorded (idempotent upsert);
+   * refused (ref unknown): `ready`, held amount released; no usable answer: left. Machine restock: the run's stored
+   * restock orders decide (an order still `sending` is first settled by reading its platform's `GET /restock/{ref}`):
+   * all accepted → `placed` here (nothing left to send); otherwise `ready`, and the retry replays the accepted ones.
+   * Not under the kill switch: it only reads.
+   */
+  private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: PlaceRecoveryOutcome | 'moved' }> {
+    const machine = stuck.fulfillerKind === 'machine_restock';
+    let outcome: PlaceRecoveryOutcome;
+    let why: string;
+    let supplierOrderId: string | null = null;
+    if (machine) {
+      const orders = runRestockOrders(stuck.id, stuck.lines);
+      const keys = orders.map((o) => ({ namespace: o.namespace, reference: o.reference }));
+      for (const r of await this.repo.restockOrders(keys)) {
+        if (r.status !== 'sending') continue;
+        await this.restock.settleInterrupted(r.namespace, r.reference).catch((e: Error) => {
+          this.logger.warn(`run ${stuck.id}: restock ${r.reference} not settled: ${e.message}`);
+        });
+      }
+      const rows = new Map((await this.repo.restockOrders(keys)).map((r) => [`${r.namespace}\u0000${r.reference}`, r.status]));
+      const statuses = orders.map((o) => rows.get(`${o.namespace}\u0000${o.reference}`) ?? null);
+      outcome = machineRunRecovery(statuses);
+      why = `its restock orders are ${orders.map((o, i) => `${o.reference}: ${statuses[i] ?? 'not sent'}`).join(', ')}`;
+    } else {
+      try {
+        const status = await this.supplier(stuck.fulfiller).getOrder(stuck.id);
+        outcome = placeRecoveryOutcome({ found: true });
+        supplierOrderId = status.ref;
+        why = `GET /orders/${stuck.id} shows the order (state ${status.state})`;
+      } catch (err) {
+        const kind = err instanceof PartnerError ? err.kind : 'other';
+        outcome = placeRecoveryOutcome({ failed: kind });
+        why = `GET /orders/${stuck.id} answered: ${(err as Error).message}`;
+      }
+    }
+    if (outcome === 'unknown') {
+      this.logger.warn(`run ${stuck.id}: interrupted place not settled (${why}); retried on the next tick`);
+      return { run: stuck, outcome };
+    }
+    const claimed = stuck.claimedAt ? toPlus8(stuck.claimedAt) : 'an unknown time';
+    const settled = await this.ds.transaction(async (m) => {
+      const placed = outcome === 'placed';
+      const moved = await this.repo.settleClaim(
+        stuck.id,
+        stuck.claimedAt,
+        placed ? 'placed' : 'ready',
+        placed ? { placedAt: new Date(), supplierOrderId } : {},
+        m,
+      );
+      if (!moved) return { view: null, run: (await this.repo.find(stuck.id, m)) ?? stuck };
+      if (!machine) {
+        if (placed) await this.budget.recordSpend(stuck.totalCostFen ?? 0, SPEND_SOURCE, stuck.id, m);
+        else await this.budget.release(SPEND_SOURCE, stuck.id, m);
+      }
+      const view = await this.events.record(
+        {
+          kind: 'replenishment.run',
+          summary: placed
+            ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
+            : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
+          reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${
+            placed
+              ? machine
+                ? 'every location was accepted, so the run is placed; nothing was sent again'
+                : 'the spend is recorded; nothing was ordered again'
+              : machine
+                ? 'placing it again replays the accepted locations and sends only the rest'
+                : 'the held amount is released; placing it again orders it once'
+          }`,
+          data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
+        },
+        m,
+      );
+      return { view, run: (await this.repo.find(stuck.id, m))! };
+    });
+    if (!settled.view) return { run: settled.run, outcome: 'moved' };
+    await this.events.publish(settled.view);
+    return { run: settled.run, outcome };
   }
 
   private async onApproval(a: ApprovalView, approved: boolean, m?: EntityManager): Promise<void> {

@@ -39,6 +39,12 @@ export class RestockRepository {
     return (res.affected ?? 0) > 0;
   }
 
+  /** Settles a request left in `sending` (its sender died); false when it is no longer `sending`. */
+  async settleSending(id: string, patch: Partial<RestockOrderEntity>): Promise<boolean> {
+    const res = await this.orders.update({ id, status: 'sending' }, patch as never);
+    return (res.affected ?? 0) > 0;
+  }
+
   async update(id: string, patch: Partial<RestockOrderEntity>): Promise<void> {
     await this.orders.update({ id }, patch as never);
   }

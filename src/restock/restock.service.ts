@@ -4,7 +4,7 @@ import { DomainError, Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId } from '../identifiers/identifiers';
-import { MachineAdapter, PartnerError } from '../partners/adapter.types';
+import { MachineAdapter, PartnerError, RestockState } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockOrderEntity } from './restock-order.entity';
 import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
@@ -101,6 +101,45 @@ export class RestockService {
       data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
     });
     return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
+  }
+
+  /**
+   * A request left in `sending` by a process that died while the platform was being called (the caller knows its
+   * claim is past its lease). Settled by READING the platform's `GET /restock/{ref}`, never by sending again: known
+   * → stored with the platform's status (the retry then replays it); unknown to the platform (a refusal) → `failed`,
+   * so the same reference may be sent again; no usable answer → `unknown`, left as it is. Not under the kill switch.
+   */
+  async settleInterrupted(namespace: string, reference: string): Promise<'accepted' | 'failed' | 'unknown'> {
+    const row = await this.repo.find(namespace, reference);
+    if (!row) return 'failed';
+    if (row.status !== 'sending') return row.status === 'failed' ? 'failed' : 'accepted';
+    let state: RestockState;
+    try {
+      state = await this.registry.machine(namespace, 'replenishment.order').getRestock(reference);
+    } catch (err) {
+      if (err instanceof PartnerError && err.kind === 'rejected') {
+        return (await this.repo.settleSending(row.id, { status: 'failed' })) ? 'failed' : this.settleInterrupted(namespace, reference);
+      }
+      this.logger.warn(`restock ${reference} on ${namespace}: interrupted request not settled (${(err as Error).message})`);
+      return 'unknown';
+    }
+    // Open as the platform took it: the follow-up records a completion or cancellation (with its event) as usual.
+    const status = row.binding ? 'pending' : 'sent';
+    const moved = await this.repo.settleSending(row.id, {
+      status,
+      externalRef: state.externalRef,
+      // The platform took it when it was claimed, within a partner timeout: the claim time stands for the send time.
+      sentAt: row.createdAt,
+    });
+    if (!moved) return this.settleInterrupted(namespace, reference);
+    await this.events.record({
+      kind: 'restock.sent',
+      summary: `restock order ${reference} to ${namespace} for ${row.locationId} found on the platform after an interrupted send`,
+      reasoning: `the request's sender stopped before recording the answer; GET /restock/${reference} shows it (${state.status}); nothing was sent again`,
+      location: row.locationId,
+      data: { reference, namespace, binding: row.binding, external_ref: state.externalRef, recovered: true },
+    });
+    return 'accepted';
   }
 
   /** The stored answer for a repeated reference, a 409 for another request under it, or null to (re)send. */
