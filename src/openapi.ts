@@ -4,9 +4,12 @@ import type { Request, Response } from 'express';
 import { tokenMatches, presentedToken } from './common/auth/token';
 import { errorBody, message } from './common/envelope';
 import { APP_CONFIG } from './config/app-config';
+import openApiMetadata from './openapi-metadata';
 import type { AppConfig } from './config/app-config';
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+/** Body and response schemas come from src/openapi-metadata.ts (generated from the DTOs by `npm run openapi:write`). */
+export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
+  await SwaggerModule.loadPluginMetadata(openApiMetadata);
   const config = new DocumentBuilder()
     .setTitle('Vending commerce service')
     .setDescription('UCP 2026-08-25 aligned commerce interface of a vending-route operator (interface 2026-09-10 v2)')
@@ -22,6 +25,11 @@ export function setupOpenApi(app: INestApplication): void {
   const cfg = app.get<AppConfig>(APP_CONFIG);
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
   http.get('/ucp/v1/openapi.json', (req: Request, res: Response) => {
+    serve(req, res).catch(() => {
+      if (!res.headersSent) res.status(500).json(errorBody([message('internal_error', 'unrecoverable', 'the OpenAPI document could not be built')]));
+    });
+  });
+  const serve = async (req: Request, res: Response) => {
     if (!cfg.authToken) {
       res.status(503).json(errorBody([message('auth_not_configured', 'unrecoverable', 'the deployment has no operator token configured')]));
       return;
@@ -30,7 +38,7 @@ export function setupOpenApi(app: INestApplication): void {
       res.status(401).json(errorBody([message('unauthorized', 'unrecoverable', 'missing or wrong operator token')]));
       return;
     }
-    doc ??= buildOpenApiDocument(app);
+    doc ??= await buildOpenApiDocument(app);
     res.json(doc);
-  });
+  };
 }
