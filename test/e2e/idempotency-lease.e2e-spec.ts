@@ -3,7 +3,7 @@ import { fingerprint } from '../../src/idempotency/idempotency.rules';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, secondSupplierInstance, supplierApp } from '../unit/money/fixtures';
 
 /**
  * In-flight idempotency claims have a lease: a key left in_flight by a crashed process is taken over by the same
@@ -32,7 +32,7 @@ async function inFlight(t: TestApp, key: string, sessionId: string, agoSeconds: 
   );
 }
 
-const posts = (p: FakePartner, id: string) => p.requestsTo('POST /orders').filter((r) => (r.body as { ref: string }).ref === id).length;
+const posts = ordersPosted;
 
 describe('idempotency key leases', () => {
   let p: FakePartner;
@@ -41,10 +41,7 @@ describe('idempotency key leases', () => {
   beforeAll(async () => {
     p = await startFakePartner({ token: 'sup-token' });
     a = await supplierApp(p);
-    b = await startTestApp({
-      databaseUrl: a.databaseUrl!,
-      env: { SERVICE_ENV: 'production', SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]) },
-    });
+    b = await secondSupplierInstance(a, p);
   });
   afterAll(async () => {
     await b.close();

@@ -4,7 +4,7 @@ import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, secondSupplierInstance, supplierApp } from '../unit/money/fixtures';
 
 /**
  * Crash recovery of a complete: a session left in complete_in_progress by a process that died between the claim and
@@ -37,7 +37,7 @@ function supplierKnows(p: FakePartner, id: string, state = 'ordered'): void {
 }
 
 const spend = async (t: TestApp, id: string) => (await sql<{ state: string; amount_fen: string }>(t, `SELECT state, amount_fen FROM spend_ledger WHERE source = 'checkout' AND ref = $1`, [id]))[0] ?? null;
-const posts = (p: FakePartner, id: string) => p.requestsTo('POST /orders').filter((r) => (r.body as { ref: string }).ref === id).length;
+const posts = ordersPosted;
 const reads = (p: FakePartner, id: string) => p.requestsTo('GET /orders/:ref').filter((r) => r.path === `/orders/${id}`).length;
 
 describe('recovery of an interrupted complete', () => {
@@ -186,10 +186,7 @@ describe('scheduled recovery', () => {
   beforeAll(async () => {
     p = await startFakePartner({ token: 'sup-token' });
     a = await supplierApp(p);
-    b = await startTestApp({
-      databaseUrl: a.databaseUrl!,
-      env: { SERVICE_ENV: 'production', SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]) },
-    });
+    b = await secondSupplierInstance(a, p);
   });
   afterAll(async () => {
     await b.close();

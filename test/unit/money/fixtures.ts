@@ -96,3 +96,15 @@ export async function machineApp(p: FakePartner, extra: Record<string, string> =
   return t;
 }
 
+
+/** A second instance of the service on the same database and supplier as `a` (several instances, one database). */
+export function secondSupplierInstance(a: TestApp, p: FakePartner): Promise<TestApp> {
+  return startTestApp({
+    databaseUrl: a.databaseUrl!,
+    env: { SERVICE_ENV: 'production', SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]) },
+  });
+}
+
+/** How many orders the supplier received with this ref. */
+export const ordersPosted = (p: FakePartner, ref: string): number =>
+  p.requestsTo('POST /orders').filter((r) => (r.body as { ref: string }).ref === ref).length;
