@@ -7,13 +7,32 @@ import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
+import { MachineRestockRunFulfiller } from './machine-restock-run.fulfiller';
+import { RunDeliveryService } from './run-delivery.service';
+import { RunFulfillers } from './run-fulfillers';
+import { RunPlacingService } from './run-placing.service';
+import { RunRecoveryService } from './run-recovery.service';
+import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
+import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
   imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule],
   controllers: [ReplenishmentController],
-  providers: [PlanService, RunsService, RunsRepository, RunRecoveryScheduler],
+  providers: [
+    PlanService,
+    RunsService,
+    RunsRepository,
+    RunViewService,
+    RunPlacingService,
+    RunDeliveryService,
+    RunRecoveryService,
+    RunFulfillers,
+    SupplierRunFulfiller,
+    MachineRestockRunFulfiller,
+    RunRecoveryScheduler,
+  ],
   exports: [PlanService, RunsService],
 })
 export class ReplenishmentModule {}
