@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { PlanService } from './plan.service';
@@ -18,7 +19,7 @@ import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
