@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
+import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { ReplenishmentController } from './replenishment.controller';
@@ -15,10 +16,11 @@ import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
+import { SupplyResolutionService } from './supply-resolution.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule, SkusModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
@@ -32,6 +34,7 @@ import { SupplierRunFulfiller } from './supplier-run.fulfiller';
     SupplierRunFulfiller,
     MachineRestockRunFulfiller,
     RunRecoveryScheduler,
+    SupplyResolutionService,
   ],
   exports: [PlanService, RunsService],
 })
