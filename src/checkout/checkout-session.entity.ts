@@ -23,6 +23,7 @@ export interface StoredLine {
  */
 @Entity('checkout_sessions')
 @Index('idx_checkout_status_completed', ['status', 'completedAt', 'id'])
+@Index('idx_checkout_sessions_run', ['runId'])
 export class CheckoutSessionEntity {
   @PrimaryColumn('text')
   id: string;
@@ -75,9 +76,16 @@ export class CheckoutSessionEntity {
 
   /**
    * When the current complete claimed the session (database clock), set with `complete_in_progress`. A claim older
-   * than the lease (checkout.rules `completeLeaseMs`) belongs to a process that died before recording the supplier's
+   * than the lease (the money-claims core, `claimLeaseMs`) belongs to a process that died before recording the supplier's
    * answer: recovery reads GET /orders/{ref} to settle it.
    */
   @Column('timestamptz', { name: 'claimed_at', nullable: true })
   claimedAt: Date | null;
+
+  /**
+   * The replenishment run that opened this session (a supply-checkout run: one purchase order per supplier), or
+   * null. That run's approved `replenishment_run` approval covers the session's budget escalation.
+   */
+  @Column('text', { name: 'run_id', nullable: true })
+  runId: string | null;
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
+import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { ReplenishmentController } from './replenishment.controller';
@@ -16,10 +17,11 @@ import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
+import { SupplyResolutionService } from './supply-resolution.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
@@ -33,6 +35,7 @@ import { SupplierRunFulfiller } from './supplier-run.fulfiller';
     SupplierRunFulfiller,
     MachineRestockRunFulfiller,
     RunRecoveryScheduler,
+    SupplyResolutionService,
   ],
   exports: [PlanService, RunsService],
 })
