@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { EventEntity } from './event.entity';
+import { Tx } from '../database/tx';
 
 export interface NewEvent {
   kind: string;
@@ -13,11 +14,14 @@ export interface NewEvent {
 
 @Injectable()
 export class EventsRepository {
-  constructor(@InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>) {}
+  constructor(
+    @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
+    private readonly tx: Tx,
+  ) {}
 
-  /** Inserts with the given manager when called inside a transaction, so the event commits with the change. */
+  /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
   async insert(e: NewEvent, manager?: EntityManager): Promise<EventEntity> {
-    const r = manager ? manager.getRepository(EventEntity) : this.repo;
+    const r = (manager ?? this.tx.manager).getRepository(EventEntity);
     const rows = (await r
       .createQueryBuilder()
       .insert()
