@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
 import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
+import { CheckoutCompletionService } from './checkout-completion.service';
 import { Answer, CheckoutService } from './checkout.service';
 
 @ApiTags('checkout')
@@ -14,6 +15,7 @@ import { Answer, CheckoutService } from './checkout.service';
 export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
+    private readonly completion: CheckoutCompletionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,7 +45,7 @@ export class CheckoutController {
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
     void body;
-    return send(res, await this.checkout.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
+    return send(res, await this.completion.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
   }
 }
 

@@ -9,10 +9,10 @@ export class PlanQuery {
   @Matches(LOCATION_ID)
   location?: string;
 
-  /** Whose lead time and units the plan uses: the run's supplier (default) or the machine platform's restock order. */
+  /** Whose lead time and units the plan uses: the simulated supplier (default), the machine platform's restock order, or the resolved suppliers (supply checkout). */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock';
+  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
 }
 
 export class CreateRunQuery {
@@ -24,11 +24,12 @@ export class CreateRunQuery {
 
   /**
    * Who fills the run: the simulated supplier (default), or `machine_restock`: one binding restock order per
-   * location to its machine platform (each platform needs `replenishment.order`).
+   * location to its machine platform (each platform needs `replenishment.order`), or `supply_checkout`: one
+   * purchase order (checkout session) per resolved supplier, completed under the guards of checkout complete.
    */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock';
+  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
 }
 
 export class ListRunsQuery {
