@@ -44,8 +44,10 @@ async function freshSession(w: World): Promise<Record<string, string>> {
   return { session: id };
 }
 
+/** A fresh run of loc-1; every other one is filled by the machine platform's restock order (no money moves). */
 async function freshRun(w: World, place = false): Promise<Record<string, string>> {
-  const res = await w.t.post('/ucp/v1/replenishment/runs?location=loc-1');
+  const fulfiller = ++w.seq % 2 ? 'machine_restock' : 'simulated_supplier';
+  const res = await w.t.post(`/ucp/v1/replenishment/runs?location=loc-1&fulfiller=${fulfiller}`);
   if (res.status !== 201) throw new Error(`fuzz setup: run not created (${res.status} ${JSON.stringify(res.body).slice(0, 300)})`);
   const id = (res.body.run?.id ?? res.body.id) as string;
   if (place) await w.t.post(`/ucp/v1/replenishment/runs/${encodeURIComponent(id)}/place`);
@@ -76,7 +78,9 @@ export const OPERATIONS: Op[] = [
   },
   { name: 'catalog.lookup', method: 'POST', path: '/ucp/v1/catalog/lookup', ucpAgent: true, body: () => ({ ids: [`${SUP}:COLA`, `${MACH}:A1`], filters: { location: 'loc-1' } }) },
   { name: 'skus.get', method: 'GET', path: '/ucp/v1/skus/:sku', query: { location: 'loc-1' }, prepare: async () => ({ sku: `${MACH}:A1` }) },
-  { name: 'skus.aliases', method: 'PUT', path: '/ucp/v1/skus/:sku/aliases', prepare: async () => ({ sku: `${MACH}:A1` }), body: () => ({ aliases: [{ sku_id: `${SUP}:COLA`, source: 'manual' }] }) },
+  // D4 is stocked at loc-2 only. (Aliasing a loc-1 good to acme-supply:COLA makes every supplier run of loc-1 fail with
+  // 502 supplier_rejected "unknown vendorSku A1": the run place sends the machine's vendor sku; issue 10's area.)
+  { name: 'skus.aliases', method: 'PUT', path: '/ucp/v1/skus/:sku/aliases', prepare: async () => ({ sku: `${MACH}:D4` }), body: () => ({ aliases: [{ sku_id: `${SUP}:COLA`, source: 'manual' }] }) },
   {
     name: 'locations.search', method: 'POST', path: '/ucp/v1/locations/search',
     body: () => ({ query: 'Machine', filters: { items: [{ id: `${MACH}:A1` }], amenities: ['wifi'], hours: { open_at: '2026-11-23T10:00:00+08:00' } }, pagination: { limit: 5 } }),
