@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody } from './common/envelope';
+import { installRenderedJson } from './common/rendered-json';
 import { toHttp } from './common/exception.filter';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
@@ -26,6 +27,7 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  installRenderedJson(app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);
   app.useGlobalPipes(ucpValidationPipe());

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
+import { okRendered } from '../common/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
 import { EventsService } from './events.service';
 
@@ -14,7 +15,7 @@ export class EventsController {
 
   @Get()
   async list(@Query() q: ListEventsQuery) {
-    return ok({ events: await this.events.list(q) }, { capabilities: CAPS });
+    return okRendered({ events: await this.events.list(q) }, { capabilities: CAPS });
   }
 
   @Post()
