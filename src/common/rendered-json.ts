@@ -3,7 +3,7 @@ import { UcpHeader, UcpMessage, capabilitiesOf, UCP_VERSION } from './envelope';
 
 /**
  * Pre-rendered JSON for large hot read answers (issue 13): pages are rendered straight to text (no view objects, no
- * second serialisation) and sent in one write without hashing an ETag. `messages` stays a live array until the
+ * second serialisation) and sent in one write without an ETag. `messages` stays a live array until the
  * answer is sent, so middleware that adds a message (UCP-Agent) keeps working.
  */
 
@@ -55,9 +55,6 @@ export function okRendered(body: object, opts: { capabilities: string[] }): Rend
   return new RenderedJson(head, messages);
 }
 
-/** Bodies under this size are sent as before (Express computes an ETag); larger ones skip hashing. */
-const ETAG_MAX_CHARS = 16 * 1024;
-
 /**
  * Teaches this application's responses to send RenderedJson: one `end` with the whole text (header and body in one
  * write). Installed on the app's own response prototype, so other Express apps in the process are untouched.
@@ -68,8 +65,9 @@ export function installRenderedJson(app: Express): void {
   proto.json = function json(this: Response, body: unknown): Response {
     if (!(body instanceof RenderedJson)) return original.call(this, body);
     const text = body.text();
+    // No ETag: these are list pages that change with every new record, and hashing 70 KB per request cost more
+    // than any revalidation saves. A string `end` lets Node write the header and the body together.
     this.setHeader('Content-Type', 'application/json; charset=utf-8');
-    if (text.length < ETAG_MAX_CHARS) return this.send(text);
     this.setHeader('Content-Length', Buffer.byteLength(text));
     if (this.req.method === 'HEAD') this.end();
     else this.end(text);

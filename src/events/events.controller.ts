@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { okRendered } from '../common/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
+import './events.query';
 import { EventsService } from './events.service';
 
 const CAPS = ['com.example.svc.events'];

@@ -7,6 +7,7 @@ import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { ListOrdersQuery } from './orders.dto';
+import './orders.query';
 import { OrdersService } from './orders.service';
 
 const CAPS = ['com.example.svc.order'];

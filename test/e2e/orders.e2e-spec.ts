@@ -177,7 +177,7 @@ describe('GET /orders?kind=sale and GET /orders/{id}', () => {
     expectError(await t.get('/ucp/v1/orders/NO-SUCH-ORDER'), 404, 'not_found');
   });
 
-  it('renders each order of a page exactly as GET /orders/{id} does; a large page has no ETag and a malformed UCP-Agent still warns', async () => {
+  it('renders each order of a page exactly as GET /orders/{id} does; pages have no ETag and a malformed UCP-Agent still warns', async () => {
     const page = await t.get('/ucp/v1/orders?kind=sale&trade_status=all&limit=100').set('UCP-Agent', 'profile=not-a-string').expect(200);
     expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(page.headers['content-length'])).toBe(Buffer.byteLength(page.text));
@@ -188,8 +188,6 @@ describe('GET /orders?kind=sale and GET /orders/{id}', () => {
       const { ucp: _u, messages: _m, ...order } = one.body as Record<string, unknown>;
       expect(JSON.stringify(o)).toBe(JSON.stringify(order));
     }
-    const small = await t.get('/ucp/v1/orders?kind=sale&limit=1').expect(200);
-    expect(small.headers.etag).toBeDefined(); // small answers keep Express's ETag
   });
 
   it('kind=purchase is answered by the purchase order reader, not by the sales ledger', async () => {
