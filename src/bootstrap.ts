@@ -8,6 +8,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
 import { toHttp } from './common/exception.filter';
+import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -30,7 +31,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   installRenderedJson(app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);
-  app.useGlobalPipes(ucpValidationPipe());
+  // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
+  app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });

@@ -6,8 +6,14 @@ export function fingerprint(operation: string, resourceId: string, rawBody: stri
   return createHash('sha256').update(`${operation}\n${resourceId}\n${bodyHash}`).digest('hex');
 }
 
-/** Keys are kept at least this long. */
+/**
+ * Keys are kept this long (the contract says at least 24 hours): a replay within it returns the stored answer; after
+ * it the key is deleted by the cleanup job (or replaced on its next use) and the same key starts a new request.
+ */
 export const KEY_RETENTION_HOURS = 24;
+/** The cleanup job deletes at most CLEANUP_BATCH keys per statement and CLEANUP_MAX_BATCHES statements per pass. */
+export const CLEANUP_BATCH = 1000;
+export const CLEANUP_MAX_BATCHES = 100;
 
 /** A key is 1 to 255 visible ASCII characters. */
 export function validKey(key: string): boolean {

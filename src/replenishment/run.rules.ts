@@ -154,3 +154,24 @@ export function machineRunRecovery(orderStatuses: (string | null)[]): PlaceRecov
   if (orderStatuses.length > 0 && orderStatuses.every((s) => s !== null && s !== 'failed')) return 'placed';
   return 'not_placed';
 }
+
+/** The spend ledger's source of replenishment runs (ref = run id). */
+export const RUN_SPEND_SOURCE = 'replenishment_run';
+
+/** The machine platforms a run's lines are ordered from (one per location). */
+export function machineNamespaces(lines: RunLineRef[]): string[] {
+  return [...new Set(runRestockOrders('', lines).map((o) => o.namespace))].sort();
+}
+
+/** One supplier line per good and unit (several machines may need the same good). */
+export function supplierLines(lines: { vendor_sku: string; unit: string; quantity: number }[]): { vendorSku: string; quantity: number; unit: 'each' | 'pack' }[] {
+  const byKey = new Map<string, { vendorSku: string; quantity: number; unit: 'each' | 'pack' }>();
+  for (const l of lines) {
+    const unit = l.unit === 'BX' ? 'pack' : 'each';
+    const key = `${l.vendor_sku}\u0000${unit}`;
+    const cur = byKey.get(key);
+    if (cur) cur.quantity += l.quantity;
+    else byKey.set(key, { vendorSku: l.vendor_sku, quantity: l.quantity, unit });
+  }
+  return [...byKey.values()];
+}

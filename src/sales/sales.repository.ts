@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
 import { SalePageRow } from './sale-order.json';
-import { DataWarning, SaleLineRow, SaleOrderRow, StoredSaleLine, StoredSaleOrder } from './sale-order.rules';
+import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
+import { StoredSaleLine, StoredSaleOrder } from './sale-order.view';
 
 export interface UpsertedSale {
   id: string;
