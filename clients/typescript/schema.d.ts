@@ -919,10 +919,10 @@ export interface components {
         FulfillmentBody: {
             methods: components["schemas"]["FulfillmentMethodBody"][];
         };
-        CheckoutSessionBody: {
+        CreateCheckoutSessionBody: {
             /** @description Becomes the purchase-order number and the supplier's order ref. */
             id?: string;
-            line_items?: components["schemas"]["CheckoutLineBody"][];
+            line_items: components["schemas"]["CheckoutLineBody"][];
             fulfillment?: components["schemas"]["FulfillmentBody"];
         };
         PriceView: {
@@ -1011,6 +1011,12 @@ export interface components {
             order?: components["schemas"]["SessionOrderRefView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
+        };
+        CheckoutSessionBody: {
+            /** @description Becomes the purchase-order number and the supplier's order ref. */
+            id?: string;
+            line_items?: components["schemas"]["CheckoutLineBody"][];
+            fulfillment?: components["schemas"]["FulfillmentBody"];
         };
         PaymentInstrumentBody: {
             /** @enum {string} */
@@ -1483,14 +1489,14 @@ export interface components {
         };
         PutLocationBody: {
             name: string;
+            /** @description The machine namespace (default: the default machine namespace). */
+            namespace?: string;
             /** @description Operator context: what the place offers (matched by the search's `filters.amenities`). */
             amenities?: string[];
             /** @description city, address, placement, venueType, floor, spot (checked by validateProfile). */
             profile?: {
                 [key: string]: unknown;
             };
-            /** @description The machine namespace (default: the default machine namespace). */
-            namespace?: string;
         };
         LocationPutResponse: {
             location: components["schemas"]["LocationView"];
@@ -2930,7 +2936,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutSessionBody"];
+                "application/json": components["schemas"]["CreateCheckoutSessionBody"];
             };
         };
         responses: {
@@ -4157,8 +4163,8 @@ export interface operations {
         parameters: {
             query?: {
                 location?: string;
-                /** @description Whose lead time and units the plan uses: the run's supplier (default) or the machine platform's restock order. */
-                fulfiller?: "simulated_supplier" | "machine_restock";
+                /** @description Whose lead time and units the plan uses: the simulated supplier (default), the machine platform's restock order, or the resolved suppliers (supply checkout). */
+                fulfiller?: "simulated_supplier" | "machine_restock" | "supply_checkout";
             };
             header?: never;
             path?: never;
@@ -4396,9 +4402,10 @@ export interface operations {
                 location?: string;
                 /**
                  * @description Who fills the run: the simulated supplier (default), or `machine_restock`: one binding restock order per
-                 *     location to its machine platform (each platform needs `replenishment.order`).
+                 *     location to its machine platform (each platform needs `replenishment.order`), or `supply_checkout`: one
+                 *     purchase order (checkout session) per resolved supplier, completed under the guards of checkout complete.
                  */
-                fulfiller?: "simulated_supplier" | "machine_restock";
+                fulfiller?: "simulated_supplier" | "machine_restock" | "supply_checkout";
             };
             header?: never;
             path?: never;
