@@ -3,9 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { errorBody } from './common/envelope';
+import { errorBody, message } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
 import { toHttp } from './common/exception.filter';
 import { EdgeCheckPipe } from './common/edge-check.pipe';
@@ -38,10 +40,25 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
   setupOpenApi(app);
+  // Requests Node's HTTP parser refuses (a request line or headers past its 16 KB limit, broken framing) never reach
+  // Express; answer them with the envelope as well instead of Node's bare 400/431.
+  (app.getHttpServer() as Server).on('clientError', answerClientError);
   // Body-parser failures happen before routing; render them as envelopes too.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const { status, messages } = toHttp(err);
     res.status(status).json(errorBody(messages));
   });
+}
+
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || (err.code === 'ECONNRESET')) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    errorBody([tooLarge ? message('request_too_large', 'recoverable', 'the request line or headers exceed the size limit') : message('invalid', 'recoverable', 'the request is not well-formed HTTP')]),
+  );
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -29,6 +29,7 @@ export class EdgeCheckPipe implements PipeTransform {
 function checkQueryValue(v: unknown, path: string): void {
   if (typeof v === 'string') checkText(v, path, MAX_QUERY_VALUE_CHARS);
   else if (Array.isArray(v)) v.forEach((x, i) => checkQueryValue(x, `${path}[${i}]`));
+  else if (isJsonObject(v)) for (const k of Object.keys(v)) checkQueryValue(v[k], childPath(path, k)); // an extended query parser's a[b]=
 }
 
 function checkText(s: string, path: string, max: number): void {

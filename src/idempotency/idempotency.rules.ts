@@ -28,14 +28,3 @@ export function validKey(key: string): boolean {
 export function storesOutcome(status: number): boolean {
   return (status >= 200 && status < 300) || status === 502;
 }
-
-/** An in_flight claim older than this belongs to a request that died: the same request may take the key over. */
-export const IN_FLIGHT_LEASE_MS = 2 * 60_000;
-
-/**
- * The lease of an in_flight claim: at least IN_FLIGHT_LEASE_MS and twice the partner timeout, so a live request that
- * waits for a slow partner is never taken over.
- */
-export function inFlightLeaseMs(partnerTimeoutMs: number): number {
-  return Math.max(IN_FLIGHT_LEASE_MS, 2 * partnerTimeoutMs);
-}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
@@ -20,7 +21,7 @@ import { SupplyResolutionService } from './supply-resolution.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule, SkusModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Errors } from '../common/errors';
@@ -9,7 +10,7 @@ import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/ada
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
-import { placeRecoveryOutcome, RUN_SPEND_SOURCE as SPEND_SOURCE, supplierLines } from './run.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE, supplierLines } from './run.rules';
 import { RunsRepository } from './runs.repository';
 
 /**
@@ -26,6 +27,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
@@ -36,18 +38,18 @@ export class SupplierRunFulfiller implements RunFulfiller {
     const published: EventView[] = [];
     const adapter = this.supplier(run.fulfiller);
     const request: SupplyOrderRequest = { ref: run.id, lines: supplierLines(run.lines), fulfillment: { method: 'restock' } };
-    let orderId: string;
-    try {
-      const ack = await adapter.createOrder(request);
-      orderId = ack.orderId ?? ack.ref;
-    } catch (err) {
-      await this.placeFailed(run, err);
+    // The one call, never retried (ref = run id).
+    const call = await this.claims.callOnce(() => adapter.createOrder(request));
+    if (!call.ok) {
+      const err = call.error;
+      await this.placeFailed(run, call.failure === 'refused', err);
       throw err instanceof PartnerError
         ? err.kind === 'rejected'
           ? Errors.supplierRejected(err.reason)
           : Errors.upstreamUnreachable(run.fulfiller, err.reason)
         : err;
     }
+    const orderId = call.value.orderId ?? call.value.ref;
     const placed = await this.ds.transaction(async (m) => {
       const patch = { placedAt: new Date(), supplierOrderId: orderId };
       // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
@@ -73,13 +75,11 @@ export class SupplierRunFulfiller implements RunFulfiller {
   }
 
   async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {
-    try {
-      const status = await this.supplier(run.fulfiller).getOrder(run.id);
-      return { outcome: placeRecoveryOutcome({ found: true }), supplierOrderId: status.ref, why: `GET /orders/${run.id} shows the order (state ${status.state})` };
-    } catch (err) {
-      const kind = err instanceof PartnerError ? err.kind : 'other';
-      return { outcome: placeRecoveryOutcome({ failed: kind }), supplierOrderId: null, why: `GET /orders/${run.id} answered: ${(err as Error).message}` };
+    const read = await this.claims.read(() => this.supplier(run.fulfiller).getOrder(run.id));
+    if (read.outcome === 'placed') {
+      return { outcome: 'placed', supplierOrderId: read.value.ref, why: `GET /orders/${run.id} shows the order (state ${read.value.state})` };
     }
+    return { outcome: read.outcome, supplierOrderId: null, why: `GET /orders/${run.id} answered: ${read.failure.message}` };
   }
 
   private supplier(namespace: string): SupplyAdapter {
@@ -87,8 +87,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     return namespace === sim.namespace ? sim : this.registry.supply(namespace, 'orders');
   }
 
-  private async placeFailed(run: ReplenishmentRunEntity, err: unknown): Promise<void> {
-    const rejected = err instanceof PartnerError && err.kind === 'rejected';
+  private async placeFailed(run: ReplenishmentRunEntity, rejected: boolean, err: unknown): Promise<void> {
     try {
       const moved = await this.ds.transaction(async (m) => {
         // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.

@@ -120,6 +120,10 @@ describe('edge checks (issue 11)', () => {
     expect(empty.body.status).toBe('incomplete');
   });
 
+  it('a request line past the HTTP parser limit (16 KB) is a 400 request_too_large envelope, not a bare 431', async () => {
+    expectError(await t.get(`/ucp/v1/events?kind=${'x'.repeat(20_000)}`), 400, 'request_too_large');
+  });
+
   it('a badly percent-encoded path segment is a 400 envelope', async () => {
     const res = await t.get('/ucp/v1/orders/%E0%A4%A');
     expect(res.status).toBe(400);
