@@ -8,6 +8,8 @@ import { DemandCache1763800000501 } from './1763800000501-demand-cache';
 import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 import { MoneyClaimLeases1763800000410 } from './1763800000410-money-claim-leases';
 import { ReplenishmentClaimLease1763800000520 } from './1763800000520-replenishment-claim-lease';
+import { SupplyCheckoutRuns1763800000530 } from './1763800000530-supply-checkout-runs';
+import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-execution-claim';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -19,4 +21,6 @@ export const ALL_MIGRATIONS: Function[] = [
   MachinesSync1763800000200,
   MoneyClaimLeases1763800000410,
   ReplenishmentClaimLease1763800000520,
+  SupplyCheckoutRuns1763800000530,
+  ApprovalExecutionClaim1763800000610,
 ];

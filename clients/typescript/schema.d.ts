@@ -919,10 +919,10 @@ export interface components {
         FulfillmentBody: {
             methods: components["schemas"]["FulfillmentMethodBody"][];
         };
-        CheckoutSessionBody: {
+        CreateCheckoutSessionBody: {
             /** @description Becomes the purchase-order number and the supplier's order ref. */
             id?: string;
-            line_items?: components["schemas"]["CheckoutLineBody"][];
+            line_items: components["schemas"]["CheckoutLineBody"][];
             fulfillment?: components["schemas"]["FulfillmentBody"];
         };
         PriceView: {
@@ -1011,6 +1011,12 @@ export interface components {
             order?: components["schemas"]["SessionOrderRefView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
+        };
+        CheckoutSessionBody: {
+            /** @description Becomes the purchase-order number and the supplier's order ref. */
+            id?: string;
+            line_items?: components["schemas"]["CheckoutLineBody"][];
+            fulfillment?: components["schemas"]["FulfillmentBody"];
         };
         PaymentInstrumentBody: {
             /** @enum {string} */
@@ -1186,9 +1192,11 @@ export interface components {
         };
         PlanFulfillerView: {
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
-            /** @description The fulfilling namespace; null when a machine-restock plan spans several platforms. */
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
+            /** @description The fulfilling namespace; null when the plan spans several platforms or suppliers. */
             namespace: string | null;
+            /** @description Every platform or supplier the plan orders from, when there are several. */
+            namespaces?: string[];
         };
         PlanWindowView: {
             /** Format: date-time */
@@ -1208,8 +1216,9 @@ export interface components {
         };
         FulfillerLeadTimeView: {
             samples: number;
+            fulfiller: string;
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             /** @description Days, two decimals when measured. */
             days: number;
             /**
@@ -1217,7 +1226,12 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            fulfiller: string;
+        };
+        PlanSupplierOrderView: {
+            lines: number;
+            units_each: number;
+            supplier: string;
+            cost_estimate: components["schemas"]["PriceView"];
         };
         DemandView: {
             window_days: number;
@@ -1233,8 +1247,10 @@ export interface components {
             source: "measured" | "stated";
             note?: string;
         };
-        LeadTimeView: {
+        SlotLeadTimeView: {
             samples: number;
+            /** @description Who the lead time is of; null when nobody sells the good. */
+            fulfiller: string | null;
             /** @description Days, two decimals when measured. */
             days: number;
             /**
@@ -1242,7 +1258,26 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            fulfiller: string;
+        };
+        SupplyAliasRefView: {
+            sku_id: string;
+            source: string;
+        };
+        SupplyOfferView: {
+            /** @description A supply sku_id. */
+            id: string;
+            each_price: components["schemas"]["PriceView"];
+        };
+        PlanSupplyView: {
+            item: components["schemas"]["ItemRefView"];
+            namespace: string;
+            vendor_sku: string;
+            alias: components["schemas"]["SupplyAliasRefView"];
+            /** @enum {string} */
+            chosen_because: "default_supplier" | "lowest_each_price";
+            /** @description Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
+            ordered_from: string;
+            candidates: components["schemas"]["SupplyOfferView"][];
         };
         PlanLineView: {
             stock: number;
@@ -1262,7 +1297,7 @@ export interface components {
             vendor_sku: string;
             title: string;
             demand: components["schemas"]["DemandView"];
-            lead_time: components["schemas"]["LeadTimeView"];
+            lead_time: components["schemas"]["SlotLeadTimeView"];
             safety_stock: number;
             capped_at_capacity: boolean;
             /** @enum {string} */
@@ -1270,6 +1305,8 @@ export interface components {
             unit_price: components["schemas"]["PriceView"] | null;
             cost_estimate: components["schemas"]["PriceView"] | null;
             carried_by_fulfiller: boolean;
+            /** @description Supplier fulfillers: the good's supply provenance; null when nobody sells it (`not_carried`). */
+            supply?: components["schemas"]["PlanSupplyView"] | null;
         };
         PlanTotalsView: {
             slots: number;
@@ -1283,6 +1320,8 @@ export interface components {
             fulfiller: components["schemas"]["PlanFulfillerView"];
             policy: components["schemas"]["PlanPolicyView"];
             lead_times: components["schemas"]["FulfillerLeadTimeView"][];
+            /** @description Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+            orders?: components["schemas"]["PlanSupplierOrderView"][];
             slots: components["schemas"]["PlanLineView"][];
             totals: components["schemas"]["PlanTotalsView"];
             /** @description Always true: costs in a plan are estimates. */
@@ -1335,7 +1374,7 @@ export interface components {
         };
         RunFulfillerView: {
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             namespace: string | null;
             /** @description Machine-restock runs: every platform the run orders from. */
             namespaces?: string[];
@@ -1483,14 +1522,14 @@ export interface components {
         };
         PutLocationBody: {
             name: string;
+            /** @description The machine namespace (default: the default machine namespace). */
+            namespace?: string;
             /** @description Operator context: what the place offers (matched by the search's `filters.amenities`). */
             amenities?: string[];
             /** @description city, address, placement, venueType, floor, spot (checked by validateProfile). */
             profile?: {
                 [key: string]: unknown;
             };
-            /** @description The machine namespace (default: the default machine namespace). */
-            namespace?: string;
         };
         LocationPutResponse: {
             location: components["schemas"]["LocationView"];
@@ -2930,7 +2969,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutSessionBody"];
+                "application/json": components["schemas"]["CreateCheckoutSessionBody"];
             };
         };
         responses: {
@@ -4157,8 +4196,8 @@ export interface operations {
         parameters: {
             query?: {
                 location?: string;
-                /** @description Whose lead time and units the plan uses: the run's supplier (default) or the machine platform's restock order. */
-                fulfiller?: "simulated_supplier" | "machine_restock";
+                /** @description Whose lead time and units the plan uses: the simulated supplier (default), the machine platform's restock order, or the resolved suppliers (supply checkout). */
+                fulfiller?: "simulated_supplier" | "machine_restock" | "supply_checkout";
             };
             header?: never;
             path?: never;
@@ -4396,9 +4435,10 @@ export interface operations {
                 location?: string;
                 /**
                  * @description Who fills the run: the simulated supplier (default), or `machine_restock`: one binding restock order per
-                 *     location to its machine platform (each platform needs `replenishment.order`).
+                 *     location to its machine platform (each platform needs `replenishment.order`), or `supply_checkout`: one
+                 *     purchase order (checkout session) per resolved supplier, completed under the guards of checkout complete.
                  */
-                fulfiller?: "simulated_supplier" | "machine_restock";
+                fulfiller?: "simulated_supplier" | "machine_restock" | "supply_checkout";
             };
             header?: never;
             path?: never;

@@ -23,6 +23,7 @@ export interface StoredLine {
  */
 @Entity('checkout_sessions')
 @Index('idx_checkout_status_completed', ['status', 'completedAt', 'id'])
+@Index('idx_checkout_sessions_run', ['runId'])
 export class CheckoutSessionEntity {
   @PrimaryColumn('text')
   id: string;
@@ -80,4 +81,11 @@ export class CheckoutSessionEntity {
    */
   @Column('timestamptz', { name: 'claimed_at', nullable: true })
   claimedAt: Date | null;
+
+  /**
+   * The replenishment run that opened this session (a supply-checkout run: one purchase order per supplier), or
+   * null. That run's approved `replenishment_run` approval covers the session's budget escalation.
+   */
+  @Column('text', { name: 'run_id', nullable: true })
+  runId: string | null;
 }

@@ -5,7 +5,8 @@ import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
-import { CheckoutSessionBody, CompleteBody } from './checkout.dto';
+import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
+import { CheckoutCompletionService } from './checkout-completion.service';
 import { Answer, CheckoutService } from './checkout.service';
 import { CheckoutDocs } from './checkout.openapi';
 
@@ -14,12 +15,13 @@ import { CheckoutDocs } from './checkout.openapi';
 export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
+    private readonly completion: CheckoutCompletionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
   @CheckoutDocs.create
-  async create(@Body() body: CheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
+  async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
     return send(res, await this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), ucpAgent: agent }));
   }
 
@@ -48,7 +50,7 @@ export class CheckoutController {
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
     void body;
-    return send(res, await this.checkout.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
+    return send(res, await this.completion.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
   }
 }
 

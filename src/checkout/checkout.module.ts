@@ -1,12 +1,26 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
 import { CheckoutRecoveryScheduler } from './checkout-recovery.scheduler';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutRepository } from './checkout.repository';
+import { CheckoutCompletionService } from './checkout-completion.service';
+import { CheckoutEvaluationService } from './checkout-evaluation.service';
+import { CheckoutOutcomesService } from './checkout-outcomes.service';
+import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
 
 @Module({
+  imports: [ClaimsModule],
   controllers: [CheckoutController],
-  providers: [CheckoutRepository, CheckoutService, CheckoutRecoveryScheduler],
+  providers: [
+    CheckoutRepository,
+    CheckoutService,
+    CheckoutEvaluationService,
+    CheckoutCompletionService,
+    CheckoutOutcomesService,
+    CheckoutRecoveryService,
+    CheckoutRecoveryScheduler,
+  ],
   exports: [CheckoutRepository, CheckoutService],
 })
 export class CheckoutModule {}

@@ -110,6 +110,21 @@ export class ForecastingRepository {
     return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.delivered_at) }));
   }
 
+  /**
+   * Completed deliveries of supply-checkout runs that ordered from this supplier (the run's `fulfiller` lists its
+   * suppliers, comma-separated), placed → delivered, newest first.
+   */
+  async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+    const rows = (await this.ds.query(
+      `SELECT placed_at, delivered_at FROM replenishment_runs
+       WHERE fulfiller_kind = 'supply_checkout' AND $1 = ANY(string_to_array(fulfiller, ','))
+         AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
+       ORDER BY delivered_at DESC LIMIT $2`,
+      [supplier, limit],
+    )) as { placed_at: Date; delivered_at: Date }[];
+    return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.delivered_at) }));
+  }
+
   /** Completed binding restock orders of one machine platform, newest first. */
   async restockLeadSamples(namespace: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
     const rows = (await this.ds.query(

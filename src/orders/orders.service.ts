@@ -5,10 +5,10 @@ import { parseRfc3339, toPlus8 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { StoredSaleLine, toSaleOrderView } from '../sales/sale-order.rules';
+import { StoredSaleLine, toSaleOrderView } from '../sales/sale-order.view';
 import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
-import { ledgerJob } from '../sync/sync.service';
+import { ledgerJob } from '../sync/sync.rules';
 import { isStale } from '../sync/sync.rules';
 import { ListOrdersQuery } from './orders.dto';
 import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
@@ -42,7 +42,7 @@ export class OrdersService {
     const time = (v: string | undefined, name: string): Date | undefined => {
       if (v === undefined) return undefined;
       const d = parseRfc3339(v);
-      if (!d) throw Errors.invalid(`$.${name}`, `${name} must be an RFC 3339 date-time with an offset, got ${JSON.stringify(v.slice(0, 60))}`);
+      if (!d) throw Errors.invalid(`$.${name}`, `${name} must be an RFC 3339 date-time with an offset, from 1970 to 2999, got ${JSON.stringify(v.slice(0, 60))}`);
       return d;
     };
     const takenFrom = time(q.from, 'from');

@@ -1,17 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
-import { DomainError } from '../common/errors';
 import { startOfDayPlus8, toPlus8 } from '../common/time';
-import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { estimateDemand } from '../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../forecasting/forecasting.defaults';
 import { DemandRepository, SlotAggregateRow } from '../forecasting/demand.repository';
 import { ForecastingRepository } from '../forecasting/forecasting.repository';
 import { FulfillerKind, LeadTimeService } from '../forecasting/lead-time.service';
 import { LeadTime } from '../forecasting/lead-time.rules';
-import { SupplyProduct } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { aggregateBySupplier } from './aggregation.rules';
 import { applyPolicy } from './policy.rules';
+import { Resolution } from './resolution.rules';
+import { SupplyResolutionService } from './supply-resolution.service';
 
 const DAY_MS = 86_400_000;
 const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
@@ -37,7 +37,7 @@ export interface PlanLine {
     units_sold: number;
     note?: string;
   };
-  lead_time: LeadTime & { fulfiller: string };
+  lead_time: LeadTime & { fulfiller: string | null };
   review_period_days: number;
   safety_stock: number;
   reorder_point: number;
@@ -51,11 +51,27 @@ export interface PlanLine {
   unit_price: { amount: number; currency: 'CNY' } | null;
   cost_estimate: { amount: number; currency: 'CNY' } | null;
   carried_by_fulfiller: boolean;
+  /**
+   * Provenance of the good's supply (supplier fulfillers): the supply sku it resolved to through the SKU registry,
+   * the alias that reaches it, the supplier chosen and why, and the offers considered. Null: nobody sells it.
+   */
+  supply?: PlanSupply | null;
+}
+
+export interface PlanSupply {
+  item: { id: string };
+  namespace: string;
+  vendor_sku: string;
+  alias: { sku_id: string; source: string };
+  chosen_because: 'default_supplier' | 'lowest_each_price';
+  /** Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
+  ordered_from: string;
+  candidates: { id: string; each_price: { amount: number; currency: 'CNY' } }[];
 }
 
 export interface Plan {
   computed_at: string;
-  fulfiller: { kind: FulfillerKind; namespace: string | null };
+  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces?: string[] };
   policy: {
     name: string;
     review_period_days: number;
@@ -67,6 +83,8 @@ export interface Plan {
     stated_lead_time_days: number;
   };
   lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
+  /** Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+  orders?: { supplier: string; lines: number; units_each: number; cost_estimate: { amount: number; currency: 'CNY' } }[];
   slots: PlanLine[];
   totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: { amount: number; currency: 'CNY' } };
   cost_is_estimated: true;
@@ -83,8 +101,9 @@ export interface PlanOptions {
 
 /**
  * The replenishment plan: demand per slot (SQL aggregates + demand.rules), lead time per fulfiller, the
- * order-up-to policy (policy.rules), pack sizes and prices from the fulfiller's catalog. Every plan records its
- * forecasts (one per slot per day) for scoring, and a stock snapshot.
+ * order-up-to policy (policy.rules), pack sizes and prices of the supplier each good resolves to through the SKU
+ * registry (SupplyResolutionService; the simulated supplier prices a good at that supplier's price). Every plan
+ * records its forecasts (one per slot per day) for scoring, and a stock snapshot.
  */
 @Injectable()
 export class PlanService {
@@ -93,7 +112,7 @@ export class PlanService {
     private readonly repo: ForecastingRepository,
     private readonly demand: DemandRepository,
     private readonly leadTimes: LeadTimeService,
-    private readonly catalog: SupplyCatalogService,
+    private readonly resolution: SupplyResolutionService,
     private readonly registry: PartnerRegistry,
   ) {}
 
@@ -116,36 +135,60 @@ export class PlanService {
       this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location),
     ]);
 
-    // Lead times: one per fulfiller in use.
-    const supplierNs = kind === 'simulated_supplier' ? this.supplierNamespace() : null;
-    const leadByFulfiller = new Map<string, LeadTime>();
-    if (supplierNs) leadByFulfiller.set(supplierNs, await this.leadTimes.of('simulated_supplier', supplierNs));
-    else for (const ns of new Set(rows.map((r) => r.namespace))) leadByFulfiller.set(ns, await this.leadTimes.of('machine_restock', ns));
+    // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
+    const sim = kind === 'simulated_supplier' ? this.supplierNamespace() : null;
+    const resolved = kind === 'machine_restock' ? null : await this.resolve(rows.map((r) => r.skuId), opts.requireCatalog === true, messages);
 
-    const products = supplierNs ? await this.products(supplierNs, opts.requireCatalog === true, messages) : null;
+    // Lead times: one per fulfiller in use (the simulated supplier; each resolved supplier; each machine platform).
+    const orderedFrom = (r: SlotAggregateRow): string | null =>
+      kind === 'machine_restock' ? r.namespace : sim ?? resolved?.get(r.skuId)?.offer.namespace ?? null;
+    const leadByFulfiller = new Map<string, LeadTime>();
+    for (const ns of new Set(sim ? [sim] : rows.map(orderedFrom))) {
+      if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(kind, ns));
+    }
+    const stated: LeadTime = { days: d.statedLeadTimeDays, source: 'stated', samples: 0 };
 
     const slots: PlanLine[] = [];
     const forecasts: { slotId: string; locationId: string; ratePerDay: number; measured: boolean }[] = [];
-    let unitsEach = 0;
-    let cost = 0;
+    const notCarried = new Map<string, { title: string; slots: number; first: number }>();
     let toOrder = 0;
     for (const r of rows) {
-      const fulfiller = supplierNs ?? r.namespace;
-      const lead = leadByFulfiller.get(fulfiller)!;
-      const line = this.line(r, lead, fulfiller, products, kind);
-      slots.push(line);
-      forecasts.push({ slotId: r.slotId, locationId: r.locationId, ratePerDay: line.demand.rate_per_day, measured: line.demand.measured });
+      const fulfiller = orderedFrom(r);
+      const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
+      const line = this.line(r, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
       if (line.quantity > 0) {
         toOrder++;
-        unitsEach += line.ordered_each;
-        cost += line.cost_estimate?.amount ?? 0;
+        if (!line.carried_by_fulfiller) {
+          const nc = notCarried.get(r.skuId) ?? { title: r.title, slots: 0, first: slots.length };
+          nc.slots++;
+          notCarried.set(r.skuId, nc);
+        }
       }
+      slots.push(line);
+      forecasts.push({ slotId: r.slotId, locationId: r.locationId, ratePerDay: line.demand.rate_per_day, measured: line.demand.measured });
     }
     await this.repo.recordForecasts(forecasts, now);
+    if (resolved) {
+      for (const [id, nc] of notCarried) {
+        messages.push(
+          warning(
+            'not_carried',
+            `${id} (${nc.title}) needs stock in ${nc.slots} slot(s) but no registered supplier sells it: no manual, barcode or vendor alias reaches a supply sku that is carried today and priced`,
+            `$.slots[${nc.first}]`,
+          ),
+        );
+      }
+    }
+    const orders = resolved ? aggregateBySupplier(slots.filter((l) => l.supply && l.quantity_each > 0).map(toNeed)) : null;
+    const cost = orders ? orders.reduce((t, o) => t + o.total_fen, 0) : 0;
+    const unitsEach = orders
+      ? orders.reduce((t, o) => t + o.lines.reduce((u, l) => u + l.ordered_each, 0), 0)
+      : slots.reduce((t, l) => t + l.ordered_each, 0);
+    const suppliers = kind === 'supply_checkout' ? [...leadByFulfiller.keys()].sort() : null;
 
     return {
       computed_at: toPlus8(now),
-      fulfiller: { kind, namespace: supplierNs },
+      fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), ...(suppliers ? { namespaces: suppliers } : {}) },
       policy: {
         name: 'periodic review, order-up-to level (R, S) with safety stock; docs/replenishment-policy.md',
         review_period_days: d.reviewPeriodDays,
@@ -159,21 +202,29 @@ export class PlanService {
       lead_times: [...leadByFulfiller.entries()].map(([fulfiller, lt]) => ({ fulfiller, kind, ...lt })),
       slots,
       totals: { slots: slots.length, slots_to_order: toOrder, units_each: unitsEach, cost_estimate: { amount: cost, currency: 'CNY' } },
+      ...(orders
+        ? {
+            orders: orders.map((o) => ({
+              supplier: o.supplier,
+              lines: o.lines.length,
+              units_each: o.lines.reduce((u, l) => u + l.ordered_each, 0),
+              cost_estimate: { amount: o.total_fen, currency: 'CNY' as const },
+            })),
+          }
+        : {}),
       cost_is_estimated: true,
       messages,
     };
   }
 
-  private line(
-    r: SlotAggregateRow,
-    lead: LeadTime,
-    fulfiller: string,
-    products: Map<string, SupplyProduct> | null,
-    kind: FulfillerKind,
-  ): PlanLine {
+  /**
+   * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
+   * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
+   */
+  private line(r: SlotAggregateRow, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
     const demand = estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d);
-    const product = kind === 'machine_restock' ? null : (products?.get(r.vendorSku) ?? null);
+    const offer = res?.offer ?? null;
     const p = applyPolicy({
       ratePerDay: demand.ratePerDay,
       sigmaDaily: demand.sigmaDaily,
@@ -182,9 +233,9 @@ export class PlanService {
       z: d.serviceLevelZ,
       stock: r.stock,
       capacity: r.capacity,
-      product,
+      product: offer,
     });
-    return {
+    const line: PlanLine = {
       slot_id: r.slotId,
       location: r.locationId,
       item: { id: r.skuId },
@@ -217,26 +268,56 @@ export class PlanService {
       ordered_each: p.orderedEach,
       unit_price: price(p.unitPriceFen),
       cost_estimate: price(p.costEstimateFen),
-      carried_by_fulfiller: kind === 'machine_restock' ? true : product !== null,
+      carried_by_fulfiller: res === undefined ? true : res !== null,
     };
+    if (res !== undefined) {
+      line.supply = res
+        ? {
+            item: { id: res.offer.sku_id },
+            namespace: res.offer.namespace,
+            vendor_sku: res.offer.vendor_sku,
+            alias: { sku_id: res.offer.sku_id, source: res.offer.via },
+            chosen_because: res.reason,
+            ordered_from: sim ?? res.offer.namespace,
+            candidates: res.candidates.map((c) => ({ id: c.sku_id, each_price: { amount: c.eachPriceFen, currency: 'CNY' as const } })),
+          }
+        : null;
+    }
+    return line;
   }
 
-  /** The fulfiller's catalog by vendor sku; a failure is a warning on the plan (or an error for a run). */
-  private async products(namespace: string, required: boolean, messages: UcpMessage[]): Promise<Map<string, SupplyProduct> | null> {
-    try {
-      const snap = await this.catalog.snapshot(namespace);
-      return new Map(snap.bySku);
-    } catch (err) {
-      if (required || !(err instanceof DomainError)) throw err;
-      this.logger.warn(`plan: catalog of ${namespace} unavailable: ${err.message}`);
+  /**
+   * Resolutions by machine sku id. A supplier catalog that cannot be read is a warning on the plan (its offers are
+   * unknown), or the run's error: a run never silently lacks the goods of an unreachable supplier.
+   */
+  private async resolve(ids: string[], required: boolean, messages: UcpMessage[]): Promise<Map<string, Resolution | null>> {
+    const { byId, unavailable } = await this.resolution.resolve(ids);
+    if (unavailable.length && required) throw unavailable[0].error;
+    for (const u of unavailable) {
+      this.logger.warn(`plan: catalog of ${u.namespace} unavailable: ${u.error.message}`);
       messages.push(
         warning(
           'catalog_unavailable',
-          `the catalog of ${namespace} could not be read (${err.message}); quantities are in each and costs are unknown`,
+          `the catalog of ${u.namespace} could not be read (${u.error.message}); goods only it sells show no supplier, quantities are in each and costs are unknown`,
           '$.slots',
         ),
       );
-      return null;
     }
+    return byId;
   }
+}
+
+/** A plan line as a need of its resolved supplier's good (for the per-supplier totals). */
+function toNeed(l: PlanLine) {
+  const s = l.supply!;
+  return {
+    slot_id: l.slot_id,
+    supplier: s.ordered_from,
+    item_id: s.item.id,
+    vendor_sku: s.vendor_sku,
+    title: l.title,
+    quantity_each: l.quantity_each,
+    contains: l.contains,
+    unit_price_fen: l.unit_price?.amount ?? 0,
+  };
 }

@@ -19,6 +19,12 @@ export interface RunLine {
   stock: number;
   capacity: number | null;
   target: number;
+  /**
+   * Supplier runs: the supply sku the slot's good resolved to (SKU registry) and who the order goes to (that
+   * supplier for supply_checkout, the simulated supplier standing in for it otherwise). Absent on runs created
+   * before resolution existed (the good was then the simulated supplier's own vendor sku).
+   */
+  supply?: { item: { id: string }; namespace: string; vendor_sku: string; via: string; ordered_from: string };
 }
 
 export interface RunDelivery {

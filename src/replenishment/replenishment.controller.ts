@@ -6,7 +6,10 @@ import { ScoringService } from '../forecasting/scoring.service';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
 import { CreateRunQuery, ListRunsQuery, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
-import { REPLENISHMENT_CAPS, RunsService } from './runs.service';
+import { RunPlacingService } from './run-placing.service';
+import { RunDeliveryService } from './run-delivery.service';
+import { REPLENISHMENT_CAPS } from './run.view';
+import { RunsService } from './runs.service';
 import { ReplenishmentDocs } from './replenishment.openapi';
 
 const CAPS = REPLENISHMENT_CAPS;
@@ -17,6 +20,8 @@ export class ReplenishmentController {
   constructor(
     private readonly plans: PlanService,
     private readonly runs: RunsService,
+    private readonly placing: RunPlacingService,
+    private readonly delivery: RunDeliveryService,
     private readonly scoring: ScoringService,
   ) {}
 
@@ -50,7 +55,7 @@ export class ReplenishmentController {
   @ReplenishmentDocs.place
   async place(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const raw = rawBodyOf(req) || JSON.stringify(req.body ?? {});
-    const answer = await this.runs.placeWithKey(id, idempotencyKeyOf(req), raw);
+    const answer = await this.placing.placeWithKey(id, idempotencyKeyOf(req), raw);
     res.status(answer.status);
     return answer.body;
   }
@@ -59,7 +64,7 @@ export class ReplenishmentController {
   @HttpCode(200)
   @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
-    return ok({ ...(await this.runs.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
+    return ok({ ...(await this.delivery.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
   }
 
   @Get('score')

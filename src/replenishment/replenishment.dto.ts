@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { MAX_QUANTITY } from '../common/limits';
 import { LOCATION_ID } from '../identifiers/identifiers';
 
 export class PlanQuery {
@@ -8,10 +9,10 @@ export class PlanQuery {
   @Matches(LOCATION_ID)
   location?: string;
 
-  /** Whose lead time and units the plan uses: the run's supplier (default) or the machine platform's restock order. */
+  /** Whose lead time and units the plan uses: the simulated supplier (default), the machine platform's restock order, or the resolved suppliers (supply checkout). */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock';
+  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
 }
 
 export class CreateRunQuery {
@@ -23,17 +24,19 @@ export class CreateRunQuery {
 
   /**
    * Who fills the run: the simulated supplier (default), or `machine_restock`: one binding restock order per
-   * location to its machine platform (each platform needs `replenishment.order`).
+   * location to its machine platform (each platform needs `replenishment.order`), or `supply_checkout`: one
+   * purchase order (checkout session) per resolved supplier, completed under the guards of checkout complete.
    */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock';
+  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
+  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
 }
 
 export class ListRunsQuery {
   /** Checked against the run statuses by the service (unknown → 400 invalid). */
   @IsOptional()
   @IsString()
+  @MaxLength(50)
   status?: string;
 }
 
@@ -47,6 +50,7 @@ export class DeliveredLine {
   @IsDefined()
   @IsInt()
   @Min(0)
+  @Max(MAX_QUANTITY)
   quantity: number;
 }
 
@@ -54,6 +58,8 @@ export class ReceiveBody {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => DeliveredLine)
   delivered: DeliveredLine[];

@@ -2,6 +2,8 @@ import { toPlus8, toPlus8OrNull } from '../common/time';
 import { skuId } from '../identifiers/identifiers';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 
+export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
+
 const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
 
 /** A binding restock order of a machine-restock run (one per location). */

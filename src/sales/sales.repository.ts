@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { DataWarning, SaleLineRow, SaleOrderRow, StoredSaleLine, StoredSaleOrder } from './sale-order.rules';
+import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
+import { StoredSaleLine, StoredSaleOrder } from './sale-order.view';
 
 export interface UpsertedSale {
   id: string;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { toPlus8 } from '../common/time';
 import { CatalogReads } from '../catalog/catalog-reads';
-import { similarProducts, similarTitles } from '../catalog/catalog-index.rules';
+import { similarProducts, similarTitles } from '../catalog/title-similarity.rules';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
 import { ParsedSkuId, parseSkuId as parseId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';

@@ -3,6 +3,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { LocationsModule } from '../locations/locations.module';
 import { SalesModule } from '../sales/sales.module';
+import { LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
 import { SyncController } from './sync.controller';
 import { SyncScheduler } from './sync.scheduler';
@@ -12,7 +13,7 @@ import { SyncService } from './sync.service';
 @Module({
   imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule],
   controllers: [SyncController],
-  providers: [SyncService, SyncScheduler, SyncStateRepository],
+  providers: [SyncService, LedgerSyncService, SyncScheduler, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],
 })
 export class SyncModule {}

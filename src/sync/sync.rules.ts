@@ -76,3 +76,15 @@ export function salesWindowDays(v: unknown): { ok: true; days: number } | { ok: 
   if (v > SALES_WINDOW_MAX_DAYS) return { ok: false, why: `sales_window_days must be at most ${SALES_WINDOW_MAX_DAYS}, got ${v}` };
   return { ok: true, days: v };
 }
+
+/** Responses and events list at most this many data warnings; the rest are counted. */
+export const MAX_WARNINGS = 100;
+
+export function capped(list: string[]): string[] {
+  if (list.length <= MAX_WARNINGS) return list;
+  return [...list.slice(0, MAX_WARNINGS), `... and ${list.length - MAX_WARNINGS} more`];
+}
+
+/** The sync-state job names (one row per job and namespace). */
+export const ledgerJob = (namespace: string) => `ledger:${namespace}`;
+export const inventoryJob = (namespace: string) => `inventory:${namespace}`;

@@ -1,39 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
-import { EventView } from '../events/event.view';
 import { EventsService } from '../events/events.service';
 import { refusedItemText, toSlotRows } from '../inventory/inventory.rules';
 import { failureReason } from '../inventory/partner-failure';
 import { SlotsRepository } from '../inventory/slots.repository';
 import { LocationsRepository } from '../locations/locations.repository';
 import { LocationRecord } from '../locations/locations.rules';
-import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
+import { MachineAdapter } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
-import { SalesRepository } from '../sales/sales.repository';
+import { LedgerSyncResult, LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
-import { DAY_MS, LEDGER_LOOKBACK_MS, LEDGER_PAGE_SIZE, ledgerWindow, mapLimit, SYNC_CONCURRENCY } from './sync.rules';
+import { capped, DAY_MS, inventoryJob, ledgerJob, LEDGER_LOOKBACK_MS, ledgerWindow, mapLimit, SYNC_CONCURRENCY } from './sync.rules';
 
-/** A ledger run stops after this many pages (1,000,000 records) and says so; the next tick continues. */
-const MAX_LEDGER_PAGES = 10_000;
-/** Responses and events list at most this many data warnings; the rest are counted. */
-const MAX_WARNINGS = 100;
 
-export interface LedgerSyncResult {
-  namespace: string;
-  pages: number;
-  /** Valid records read (after de-duplication within a page). */
-  read: number;
-  inserted: number;
-  revised: number;
-  /** Orders that became `settled` in this run. */
-  settled: number;
-  refused: string[];
-  warnings: string[];
-  failure: string | null;
-}
 
 export interface InventorySyncResult {
   attempted: number;
@@ -53,11 +33,9 @@ export interface SyncSummary {
   messages: UcpMessage[];
 }
 
-export const ledgerJob = (namespace: string) => `ledger:${namespace}`;
-export const inventoryJob = (namespace: string) => `inventory:${namespace}`;
 
 /**
- * Pulls machine inventory into `slots` and the sales ledger into `sale_orders`/`sale_lines`.
+ * Pulls machine inventory into `slots` and the sales ledger (LedgerSyncService) into `sale_orders`/`sale_lines`.
  * Inventory: one upsert per machine, at most SYNC_CONCURRENCY machines in flight. Ledger: pages of 100 read by
  * update time, each page upserted in one transaction (the next page is fetched while one is written). A failure
  * keeps everything already stored (nothing is deleted or blanked), is recorded as `partner.error` and `sync.failed`
@@ -65,16 +43,13 @@ export const inventoryJob = (namespace: string) => `inventory:${namespace}`;
  */
 @Injectable()
 export class SyncService {
-  private readonly logger = new Logger(SyncService.name);
-
   constructor(
-    private readonly ds: DataSource,
     private readonly registry: PartnerRegistry,
     private readonly locations: LocationsRepository,
     private readonly slots: SlotsRepository,
-    private readonly sales: SalesRepository,
     private readonly state: SyncStateRepository,
     private readonly events: EventsService,
+    private readonly ledger: LedgerSyncService,
   ) {}
 
   // ---- entry points ----
@@ -96,7 +71,7 @@ export class SyncService {
           continue;
         }
         const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
-        out.push(await this.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
+        out.push(await this.ledger.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
       }
       return out;
     };
@@ -143,7 +118,7 @@ export class SyncService {
       return null;
     }
     const { fromMs, toMs } = ledgerWindow(now, LEDGER_LOOKBACK_MS);
-    return this.syncLedger(adapter.adapter, fromMs, toMs, 'scheduled');
+    return this.ledger.syncLedger(adapter.adapter, fromMs, toMs, 'scheduled');
   }
 
   // ---- inventory ----
@@ -234,131 +209,6 @@ export class SyncService {
     }
   }
 
-  // ---- ledger ----
-
-  async syncLedger(adapter: MachineAdapter, fromMs: number, toMs: number, trigger: 'manual' | 'scheduled'): Promise<LedgerSyncResult> {
-    const ns = adapter.namespace;
-    const result: LedgerSyncResult = { namespace: ns, pages: 0, read: 0, inserted: 0, revised: 0, settled: 0, refused: [], warnings: [], failure: null };
-    const startedAt = Date.now();
-    const fetchPage = (page: number) => adapter.getLedger({ fromMs, toMs, page, size: LEDGER_PAGE_SIZE, by: 'updated' });
-    let page = 1;
-    let pending: Promise<LedgerPage> | null = fetchPage(page);
-    while (pending) {
-      let current: LedgerPage;
-      try {
-        current = await pending;
-      } catch (err) {
-        result.failure = `page ${page}: ${failureReason(err)}`;
-        break;
-      }
-      pending = null;
-      const received = current.records.length + current.rejected.length;
-      if (current.hasMore && received > 0 && page < MAX_LEDGER_PAGES) {
-        pending = fetchPage(page + 1);
-        pending.catch(() => undefined); // judged when awaited
-      } else if (current.hasMore && page >= MAX_LEDGER_PAGES) {
-        result.warnings.push(`ledger of ${ns}: stopped after ${MAX_LEDGER_PAGES} pages; the next sync continues`);
-      }
-      try {
-        await this.ingestPage(ns, current, result);
-      } catch (err) {
-        result.failure = `storing page ${page}: ${(err as Error).message}`;
-        this.logger.error(`ledger page ${page} of ${ns} not stored: ${(err as Error).message}`);
-        break;
-      }
-      result.pages++;
-      page++;
-    }
-    await this.recordLedgerOutcome(result, trigger, fromMs, toMs, Date.now() - startedAt);
-    return result;
-  }
-
-  /** One page in one transaction: the orders, their lines and the `sale.settled` event commit together. */
-  private async ingestPage(ns: string, page: LedgerPage, result: LedgerSyncResult): Promise<void> {
-    for (const r of page.rejected) {
-      result.refused.push(`ledger record ${r.id ?? `#${r.index + 1} of page ${result.pages + 1}`} of ${ns} refused: ${r.reason}`);
-    }
-    const orders: SaleOrderRow[] = [];
-    const lines: SaleLineRow[] = [];
-    for (const rec of latestPerOrder(page.records)) {
-      const rows = toSaleRows(rec, ns);
-      if (!rows.ok) {
-        result.refused.push(rows.refused);
-        continue;
-      }
-      orders.push(rows.order);
-      lines.push(...rows.lines);
-      result.warnings.push(...rows.warnings.map((w) => w.content));
-    }
-    result.read += orders.length;
-    if (orders.length === 0) return;
-    let event: EventView | null = null;
-    await this.ds.transaction(async (m) => {
-      const written = await this.sales.upsertBatch(m, orders, lines);
-      const settled = written.filter((w) => w.tradeStatus === 'settled' && w.previousStatus !== 'settled');
-      result.inserted += written.filter((w) => w.inserted).length;
-      result.revised += written.filter((w) => !w.inserted).length;
-      result.settled += settled.length;
-      if (settled.length) {
-        const locations = [...new Set(settled.map((s) => s.locationId))];
-        const total = settled.reduce((n, s) => n + s.totalFen, 0);
-        event = await this.events.record(
-          {
-            kind: 'sale.settled',
-            summary: `${settled.length} sale(s) settled, ${total} fen${locations.length === 1 ? ` at ${locations[0]}` : ` across ${locations.length} machines`}`,
-            reasoning: `ledger of ${ns}: orders read with trade status settled for the first time`,
-            location: locations.length === 1 ? locations[0] : null,
-            data: { namespace: ns, count: settled.length, total_fen: total, orders: settled.map((s) => ({ id: s.id, location: s.locationId, total_fen: s.totalFen })) },
-          },
-          m,
-        );
-      }
-    });
-    if (event) await this.events.publish(event);
-  }
-
-  private async recordLedgerOutcome(r: LedgerSyncResult, trigger: string, fromMs: number, toMs: number, ms: number): Promise<void> {
-    const at = new Date();
-    const data = {
-      scope: 'ledger',
-      trigger,
-      namespace: r.namespace,
-      from_ms: fromMs,
-      to_ms: toMs,
-      pages: r.pages,
-      read: r.read,
-      inserted: r.inserted,
-      revised: r.revised,
-      settled: r.settled,
-      refused: capped(r.refused),
-      warnings: capped(r.warnings),
-      duration_ms: ms,
-    };
-    if (r.failure) {
-      await this.state.recordFailure(ledgerJob(r.namespace), at, r.failure);
-      await this.events.record({
-        kind: 'partner.error',
-        summary: `sales ledger of ${r.namespace} could not be read completely`,
-        reasoning: r.failure,
-        data: { namespace: r.namespace, operation: 'ledger' },
-      });
-      await this.events.record({
-        kind: 'sync.failed',
-        summary: `ledger sync of ${r.namespace} failed after ${r.pages} page(s); the ${r.inserted + r.revised} order(s) stored are kept`,
-        reasoning: r.failure,
-        data,
-      });
-      return;
-    }
-    await this.state.recordSuccess(ledgerJob(r.namespace), at);
-    await this.events.record({
-      kind: 'sync.completed',
-      summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,
-      reasoning: r.refused.length ? `${r.refused.length} record(s) refused as non-conforming` : 'every record conformed',
-      data,
-    });
-  }
-
   private machineAdapter(ns: string, capability: string): { ok: true; adapter: MachineAdapter } | { ok: false; why: string } {
     try {
       return { ok: true, adapter: this.registry.machine(ns, capability) };
@@ -366,9 +216,4 @@ export class SyncService {
       return { ok: false, why: failureReason(err) };
     }
   }
-}
-
-function capped(list: string[]): string[] {
-  if (list.length <= MAX_WARNINGS) return list;
-  return [...list.slice(0, MAX_WARNINGS), `... and ${list.length - MAX_WARNINGS} more`];
 }

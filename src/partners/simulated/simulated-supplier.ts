@@ -12,6 +12,7 @@ import {
   SupplyOrderStatus,
   SupplyProduct,
 } from '../adapter.types';
+import { parseSkuId } from '../../identifiers/identifiers';
 import { extractBarcode } from '../http/contract-parsers';
 import { buildWorld, hashOf, HOUR_MS } from './mock-data';
 import { logCall, SimulatedCall } from './simulated-machine-platform';
@@ -96,7 +97,7 @@ export class SimulatedSupplier implements SupplyAdapter {
     if (known) return { ...known.ack };
     if (!Array.isArray(req.lines) || req.lines.length === 0) this.refuse('lines is empty');
     for (const l of req.lines) {
-      if (!this.bySku.has(l.vendorSku)) this.refuse(`unknown vendorSku ${l.vendorSku}`);
+      if (!this.bySku.has(l.vendorSku) && !this.standsInFor(l.vendorSku)) this.refuse(`unknown vendorSku ${l.vendorSku}`);
       if (!Number.isSafeInteger(l.quantity) || l.quantity < 1) this.refuse(`quantity of ${l.vendorSku} must be an integer >= 1, got ${l.quantity}`);
       if (l.unit !== 'each' && l.unit !== 'pack') this.refuse(`unit of ${l.vendorSku} must be each or pack, got ${String(l.unit)}`);
     }
@@ -148,11 +149,21 @@ export class SimulatedSupplier implements SupplyAdapter {
     if (this.now() - o.createdAt < this.arrivalAfterMs) o.cancelled = true;
   }
 
+  /**
+   * As a replenishment fulfiller the simulated supplier carries every planned good (decisions.md section 2): a
+   * line naming another supplier's good by its full supply sku id (`acme-supply:COLA`) is taken as a stand-in.
+   */
+  private standsInFor(vendorSku: string): boolean {
+    const p = parseSkuId(vendorSku);
+    return p !== null && p.role === 'supply' && p.namespace !== this.namespace;
+  }
+
   private record(method: string, args: unknown[]): void {
     logCall(this.calls, { method, at: this.now(), args: structuredClone(args) });
   }
 
   private refuse(reason: string, status = 400): never {
-    throw new PartnerError('rejected', this.namespace, reason, status);
+    // Its 404 is always "this reference does not exist".
+    throw new PartnerError('rejected', this.namespace, reason, status, status === 404);
   }
 }

@@ -3,11 +3,10 @@ import {
   latestPerOrder,
   LedgerRecordInput,
   mapLineStatus,
-  orderTotals,
   resolveTradeStatus,
-  toSaleOrderView,
   toSaleRows,
 } from '../../../src/sales/sale-order.rules';
+import { orderTotals, toSaleOrderView } from '../../../src/sales/sale-order.view';
 
 const T0 = Date.UTC(2026, 10, 20, 2, 0, 0);
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { buildCatalogIndex, combine, matchCategories, matchQuery, recordMatches, similarCandidates, titleSimilarity, tokenize } from '../../../src/catalog/catalog-index.rules';
+import { buildCatalogIndex, combine, matchCategories, matchQuery, recordMatches, tokenize } from '../../../src/catalog/catalog-index.rules';
+import { similarCandidates, titleSimilarity } from '../../../src/catalog/title-similarity.rules';
 import { decodeCursor, encodeCursor, pageOf } from '../../../src/catalog/pagination.rules';
 import { priceDerivedWarning, renderSupplyVariant, saleUnitFor, saleUnits } from '../../../src/catalog/variant.rules';
 

@@ -1,0 +1,165 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { SupplyCatalogService } from '../catalog/supply-catalog.service';
+import { Errors } from '../common/errors';
+import { BudgetService } from '../guards/budget.service';
+import { GuardRules, hardNoGo, onProbation } from '../guards/guard.rules';
+import { GuardsService } from '../guards/guards.service';
+import { parseSkuId } from '../identifiers/identifiers';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { CheckoutSessionEntity, StoredLine } from './checkout-session.entity';
+import { CheckoutLineBody } from './checkout.dto';
+import { CheckoutRepository } from './checkout.repository';
+import { CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionKey, sessionTotal } from './checkout.rules';
+
+export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
+
+/**
+ * Evaluation and pricing of a checkout session: lines merged and priced from the supplier catalog, the session
+ * evaluated against guards, budget and approvals (requesting the missing approvals), and re-evaluated when one of
+ * its approvals is resolved.
+ */
+@Injectable()
+export class CheckoutEvaluationService implements OnModuleInit {
+  constructor(
+    private readonly repo: CheckoutRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly catalog: SupplyCatalogService,
+    private readonly guards: GuardsService,
+    private readonly budget: BudgetService,
+    private readonly approvals: ApprovalsService,
+  ) {}
+
+  onModuleInit(): void {
+    const handler = {
+      onApproved: (a: ApprovalView) => this.onApprovalResolved(a, 'approved'),
+      onRejected: (a: ApprovalView) => this.onApprovalResolved(a, 'rejected'),
+      // The effect is a local re-evaluation of the session (no partner call, the same result however often it runs):
+      // an interrupted one is simply finished.
+      recover: async (a: ApprovalView, approved: boolean) => {
+        await this.onApprovalResolved(a, approved ? 'approved' : 'rejected');
+        return 'placed' as const;
+      },
+    };
+    this.approvals.registerHandler('checkout_budget', handler);
+    this.approvals.registerHandler('checkout_probation', handler);
+  }
+
+  /** Adds or changes lines (matched by item id and unit); quantity 0 removes a line. */
+  mergeLines(current: StoredLine[], changes: CheckoutLineBody[]): RequestedLine[] {
+    const out = current.map((l) => ({ item_id: l.item_id, quantity: l.quantity, unit: l.unit }));
+    changes.forEach((c, i) => {
+      const parsed = parseSkuId(c.item.id);
+      if (!parsed) throw Errors.invalid(`$.line_items[${i}].item.id`, `${c.item.id} is not a sku id <vendor>-supply:<vendor_sku>`);
+      if (parsed.role !== 'supply') {
+        throw Errors.namespaceMismatch(`$.line_items[${i}].item.id`, `${c.item.id} is a machine id; checkout takes supply ids only`);
+      }
+      const unit = c.quantity_unit?.unit ?? 'EA';
+      const at = out.findIndex((l) => l.item_id === c.item.id && l.unit === unit);
+      if (c.quantity === 0) {
+        if (at >= 0) out.splice(at, 1);
+      } else if (at >= 0) out[at].quantity = c.quantity;
+      else out.push({ item_id: c.item.id, quantity: c.quantity, unit });
+    });
+    return out;
+  }
+
+  namespaceOf(lines: { item_id: string }[], current: string | null): string {
+    const spaces = [...new Set(lines.map((l) => parseSkuId(l.item_id)!.namespace))];
+    if (spaces.length > 1) {
+      throw Errors.namespaceMismatch('$.line_items', `one session holds one supply namespace; got ${spaces.join(', ')}`);
+    }
+    const ns = spaces[0] ?? current ?? this.registry.defaults().supply;
+    if (!ns) throw Errors.namespaceUnsupported('(none)', 'no supply namespace is registered', '$.line_items');
+    this.registry.usable(ns, 'supply', undefined, '$.line_items');
+    return ns;
+  }
+
+  /** Prices each line from the supplier catalog (a catalog outage is 502, never an empty session). */
+  async priceLines(namespace: string, lines: RequestedLine[]): Promise<StoredLine[]> {
+    if (!lines.length) return [];
+    const snap = await this.catalog.snapshot(namespace);
+    return lines.map((l, i) => {
+      const vendorSku = parseSkuId(l.item_id)!.vendorSku;
+      const product = snap.bySku.get(vendorSku);
+      const base: StoredLine = { id: `li_${i + 1}`, item_id: l.item_id, quantity: l.quantity, unit: l.unit, title: null, unit_price_fen: null, contains: null, increment: null, problem: null };
+      if (!product) return { ...base, problem: 'the supplier does not carry this item' };
+      const unit = this.catalog.saleUnit(product, l.unit);
+      if (!unit) return { ...base, title: product.title, problem: `not sold in unit ${l.unit}` };
+      return {
+        ...base,
+        title: product.title,
+        unit_price_fen: unit.price.amount,
+        contains: unit.contains ?? null,
+        increment: unit.increment,
+        problem: product.stock <= 0 ? 'out of stock at the supplier' : null,
+      };
+    });
+  }
+
+  /**
+   * Evaluates the session against the current guard rules, budget and approvals, requesting missing approvals.
+   * `deciding`: an approval being resolved right now (its row still says pending).
+   */
+  async evaluateInto(row: CheckoutSessionEntity, m: EntityManager, opts: { deciding?: { id: string; status: string } } = {}): Promise<void> {
+    const lines = row.lineItems;
+    const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
+    row.totalFen = total;
+    const key = sessionKey(lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), total);
+    const state = await this.guards.state(m);
+    const rules: GuardRules | null = state.rules;
+    const vendor = row.namespace.replace(/-supply$/, '');
+    const guards = rules
+      ? {
+          budget: await this.budget.check(total, new Date(), m, { source: CHECKOUT_SPEND_SOURCE, ref: row.id }),
+          probation: onProbation(rules, vendor),
+          hardNoGo: lines.map((l) => hardNoGo(rules, { vendor, skuId: l.item_id })),
+        }
+      : null;
+    const existing = await this.approvals.forSubject(row.id, undefined, m);
+    const facts = existing.map((a) => ({
+      kind: a.kind,
+      status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
+      key: typeof a.subject.key === 'string' ? a.subject.key : null,
+      id: a.id,
+    }));
+    const fulfillment = row.fulfillment as { methods?: { destinations?: unknown[] }[] } | null;
+    const hasDestination = !!fulfillment?.methods?.some((x) => Array.isArray(x.destinations) && x.destinations.length > 0);
+    const ev = evaluateSession({
+      lines: lines.map((l) => ({ itemId: l.item_id, vendor, quantity: l.quantity, unitPriceFen: l.unit_price_fen, increment: l.increment, problem: l.problem })),
+      hasDestination,
+      guards,
+      guardProblem: state.problem,
+      sessionKey: key,
+      approvals: facts,
+    });
+    row.status = ev.status;
+    row.messages = ev.messages as unknown as Record<string, unknown>[];
+    for (const kind of ev.toRequest) {
+      const why = kind === 'checkout_budget' ? `over budget (${total} fen)` : `vendor ${vendor} is on probation`;
+      await this.approvals.create(
+        {
+          kind,
+          subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
+          summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
+          subjectKey: row.id,
+        },
+        m,
+      );
+    }
+  }
+
+  /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */
+  private async onApprovalResolved(a: ApprovalView, decision: 'approved' | 'rejected'): Promise<void> {
+    const id = a.subject.session_id;
+    if (typeof id !== 'string') return;
+    // The approval row is 'executing' while this runs; evaluation treats the one being resolved as decided.
+    await this.repo.transaction(async (m) => {
+      const row = await this.repo.findForUpdate(id, m);
+      if (!row || !isEditable(row.status as CheckoutStatus)) return;
+      await this.evaluateInto(row, m, { deciding: { id: a.id, status: decision } });
+      await this.repo.save(row, m);
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ReadOutcome } from '../claims/claim.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
+import { message } from '../common/envelope';
+import { toPlus8 } from '../common/time';
+import { EventsService } from '../events/events.service';
+import { BudgetService } from '../guards/budget.service';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+import { CheckoutRepository } from './checkout.repository';
+import { CHECKOUT_SPEND_SOURCE, nextStatus } from './checkout.rules';
+
+export interface RecoveryRun {
+  checked: number;
+  completed: number;
+  released: number;
+  left: number;
+}
+
+/**
+ * Recovery of interrupted completes: a session left in complete_in_progress past its claim's lease (the process
+ * that claimed it died before recording the supplier's answer) is settled by reading the supplier's
+ * GET /orders/{ref}; never by POSTing again.
+ */
+@Injectable()
+export class CheckoutRecoveryService {
+  private readonly logger = new Logger(CheckoutRecoveryService.name);
+  constructor(
+    private readonly repo: CheckoutRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly budget: BudgetService,
+    private readonly events: EventsService,
+    private readonly outcomes: CheckoutOutcomesService,
+    private readonly claims: MoneyClaims,
+  ) {}
+
+  /** Settles the session when its claim expired; other sessions are returned as they are (`outcome` null). */
+  async recoverIfExpired(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' | null }> {
+    if (row.status !== 'complete_in_progress' || !this.claims.expired(row.claimedAt)) return { row, outcome: null };
+    return this.recover(row);
+  }
+
+  /** Scheduled: every expired claim (database clock), oldest first, up to `limit`. */
+  async recoverExpired(limit = 50): Promise<RecoveryRun> {
+    const stuck = await this.repo.expiredClaims(this.claims.leaseMs, limit);
+    const t = await this.claims.recoverAll(stuck, async (row) => (await this.recover(row)).outcome);
+    return { checked: t.checked, completed: t.placed, released: t.released, left: t.left };
+  }
+
+  private async recover(stuck: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' }> {
+    // Read, never POST again: only a clear "ref unknown" releases the hold; any other failure leaves it for later.
+    const read = await this.claims.read(() => this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id));
+    const outcome = read.outcome;
+    if (read.outcome === 'unknown') {
+      const f = read.failure;
+      this.logger.warn(`checkout ${stuck.id}: interrupted complete not settled, the supplier's order could not be read (${f.kind}${f.httpStatus ? ` HTTP ${f.httpStatus}` : ''}: ${f.reason}); retried on the next tick`);
+      return { row: stuck, outcome: 'unknown' };
+    }
+    const status = read.outcome === 'placed' ? read.value : null;
+    const failure = read.outcome === 'placed' ? null : read.failure;
+    const settled = await this.repo.transaction(async (m) => {
+      const row = await this.repo.findForUpdate(stuck.id, m);
+      if (!row || !sameClaim(row, stuck.claimedAt)) return { row: row ?? stuck, view: null };
+      const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
+      if (status) {
+        const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, m, {
+          recovered: true,
+          reasoning: `a complete claimed at ${claimed} was interrupted before the supplier's answer was recorded; GET /orders/${row.id} shows the order (state ${status.state}), so it is recorded as placed; nothing was sent again`,
+        });
+        return { row, view };
+      }
+      row.status = nextStatus('complete_in_progress', 'refused')!;
+      const note = message(
+        'order_not_placed',
+        'recoverable',
+        `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${failure!.reason}): nothing was ordered; the session is ready to complete again`,
+        '$',
+      );
+      row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
+      await this.repo.save(row, m);
+      await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id, m);
+      const view = await this.events.record(
+        {
+          kind: 'checkout.rejected',
+          summary: `checkout ${row.id}: an interrupted complete placed no order`,
+          reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
+          data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
+        },
+        m,
+      );
+      return { row, view };
+    });
+    if (!settled.view) return { row: settled.row, outcome: 'moved' };
+    await this.events.publish(settled.view);
+    return { row: settled.row, outcome };
+  }
+}

@@ -1,0 +1,59 @@
+import { ok, UcpMessage } from '../common/envelope';
+import { DomainError } from '../common/errors';
+import { toPlus8 } from '../common/time';
+import { CheckoutSessionEntity } from './checkout-session.entity';
+
+/** The one place a checkout session becomes UCP JSON (decisions.md section 9). */
+export const CHECKOUT_CAPS = ['com.example.svc.order'];
+
+/** The session as the API shows it (UCP checkout shape), envelope included. */
+export function renderSession(row: CheckoutSessionEntity, base: string): unknown {
+  const lineItems = row.lineItems.map((l) => {
+    const amount = l.unit_price_fen === null ? null : l.unit_price_fen * l.quantity;
+    return {
+      id: l.id,
+      item: { id: l.item_id, title: l.title, ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' } }), quantity_unit: l.unit },
+      quantity: l.quantity,
+      quantity_unit: { unit: l.unit, ...(l.contains ? { contains: l.contains } : {}) },
+      totals: amount === null ? [] : [{ type: 'subtotal', amount }, { type: 'total', amount }],
+    };
+  });
+  const view: Record<string, unknown> = {
+    id: row.id,
+    status: row.status,
+    currency: 'CNY',
+    namespace: row.namespace,
+    line_items: lineItems,
+    fulfillment: row.fulfillment ?? { methods: [] },
+    totals: [
+      { type: 'subtotal', amount: row.totalFen },
+      { type: 'total', amount: row.totalFen },
+    ],
+    links: [{ type: 'self', url: `${base}/ucp/v1/checkout-sessions/${encodeURIComponent(row.id)}` }],
+    created_at: toPlus8(row.createdAt ?? new Date()),
+    updated_at: toPlus8(row.updatedAt ?? new Date()),
+  };
+  if (row.status === 'requires_escalation') view.continue_url = `${base}/ucp/v1/approvals?status=pending`;
+  if (row.status === 'completed') {
+    view.order = { id: row.id, label: `PO ${row.id}`, permalink_url: `${base}/ucp/v1/orders/${encodeURIComponent(row.id)}` };
+  }
+  const body = ok({ ...view, messages: row.messages as unknown as UcpMessage[] }, { capabilities: CHECKOUT_CAPS }) as unknown as Record<string, unknown> & {
+    ucp: Record<string, unknown>;
+  };
+  body.ucp.payment_handlers = { supplier_account: [{ id: 'supplier_account', version: '2026-08-25', config: { type: 'on_account' } }] };
+  return body;
+}
+
+/** The session without envelope and messages: the body an error envelope carries beside its own messages. */
+export function sessionBody(row: CheckoutSessionEntity, base: string): Record<string, unknown> {
+  const { ucp: _u, messages: _m, ...rest } = renderSession(row, base) as Record<string, unknown>;
+  void _u;
+  void _m;
+  return rest;
+}
+
+/** A session in a state the operation does not accept: 409, with the session. */
+export function stateConflict(row: CheckoutSessionEntity, base: string): DomainError {
+  const code = row.status === 'complete_in_progress' ? 'complete_in_progress' : 'invalid_state';
+  return new DomainError(409, code, `checkout session ${row.id} is ${row.status}`, { severity: 'requires_buyer_review', body: sessionBody(row, base) });
+}

@@ -1,0 +1,65 @@
+/**
+ * From a run's per-slot lines to what is ordered from each supplier, and back (pure).
+ * The per-slot lines stay on the run (receiving is per slot); the supplier orders are computed from them with
+ * aggregation.rules.ts, so they never disagree with the lines.
+ */
+import type { RunLine } from './replenishment-run.entity';
+import { aggregateBySupplier, SlotNeed, SupplierOrder } from './aggregation.rules';
+
+/** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */
+export function needsOf(lines: readonly RunLine[], legacySupplier: string): SlotNeed[] {
+  return lines.map((l) => ({
+    slot_id: l.slot_id,
+    supplier: l.supply?.ordered_from ?? legacySupplier,
+    item_id: l.supply?.item.id ?? `${legacySupplier}:${l.vendor_sku}`,
+    vendor_sku: l.supply?.vendor_sku ?? l.vendor_sku,
+    title: l.title,
+    quantity_each: l.quantity_each,
+    contains: l.contains,
+    unit_price_fen: l.unit_price_fen ?? 0,
+  }));
+}
+
+/** The run's supplier orders (one per supplier, goods summed and rounded up to the box once). */
+export function runOrders(lines: readonly RunLine[], legacySupplier: string): SupplierOrder[] {
+  return aggregateBySupplier(needsOf(lines, legacySupplier));
+}
+
+/**
+ * The lines with each slot's share of the aggregated orders: `ordered_each` (its need, plus the box rounding
+ * excess on the last slot of a good) and `cost_estimate_fen` (its share of the line's cost; the shares add up to
+ * the run's total). Returns the lines and the total.
+ */
+export function allocateOrders(lines: readonly RunLine[], legacySupplier: string): { lines: RunLine[]; orders: SupplierOrder[]; totalFen: number } {
+  const orders = runOrders(lines, legacySupplier);
+  const share = new Map<string, { ordered_each: number; cost_fen: number }>();
+  for (const o of orders) for (const l of o.lines) for (const s of l.slots) share.set(s.slot_id, s);
+  const out = lines.map((l) => {
+    const s = share.get(l.slot_id);
+    return s ? { ...l, ordered_each: s.ordered_each, cost_estimate_fen: s.cost_fen } : l;
+  });
+  return { lines: out, orders, totalFen: orders.reduce((t, o) => t + o.total_fen, 0) };
+}
+
+/**
+ * The contract lines of an order to `supplier`. A good of another supplier's catalog (the simulated supplier
+ * standing in for the resolved supplier in production) is sent by its full supply sku id, which the simulated
+ * supplier accepts as a stand-in good.
+ */
+export function contractLines(order: SupplierOrder): { vendorSku: string; quantity: number; unit: 'each' | 'pack' }[] {
+  return order.lines.map((l) => ({
+    vendorSku: l.item.id.startsWith(`${order.supplier}:`) ? l.vendor_sku : l.item.id,
+    quantity: l.quantity,
+    unit: l.unit === 'BX' ? 'pack' : 'each',
+  }));
+}
+
+/** The checkout session of a supply-checkout run's order to one supplier: id = purchase-order number = supplier ref. */
+export function runCheckoutId(runId: string, supplier: string): string {
+  return `${runId}.${supplier}`;
+}
+
+/** Checkout line items of an order (supply ids, boxes as BX). */
+export function checkoutLines(order: SupplierOrder): { item: { id: string }; quantity: number; quantity_unit: { unit: 'EA' | 'BX' } }[] {
+  return order.lines.map((l) => ({ item: { id: l.item.id }, quantity: l.quantity, quantity_unit: { unit: l.unit } }));
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApprovalsService } from '../approvals/approvals.service';
+import { ok } from '../common/envelope';
+import { Errors } from '../common/errors';
+import { BudgetService } from '../guards/budget.service';
+import { KillSwitchService } from '../guards/kill-switch.service';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { RunFulfillers } from './run-fulfillers';
+import { RunRecoveryService } from './run-recovery.service';
+import { RunViewService } from './run-view.service';
+import { placeRefusal, RUN_SPEND_SOURCE as SPEND_SOURCE, RunStatus } from './run.rules';
+import { REPLENISHMENT_CAPS, RunView } from './run.view';
+import { RunsRepository } from './runs.repository';
+
+/** Placing a run: the claim (kill switch, budget held, `placing`) here, the call and its record by the run's fulfiller. */
+@Injectable()
+export class RunPlacingService {
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly fulfillers: RunFulfillers,
+    private readonly recovery: RunRecoveryService,
+    private readonly views: RunViewService,
+    private readonly killSwitch: KillSwitchService,
+    private readonly budget: BudgetService,
+    private readonly approvals: ApprovalsService,
+    private readonly idempotency: IdempotencyService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
+  async placeWithKey(id: string, key: string | undefined, rawBody: string): Promise<{ status: number; body: unknown }> {
+    return this.idempotency.run(key, { operation: 'replenishment.run.place', resourceId: id, rawBody }, async () => ({
+      status: 200,
+      body: ok({ ...(await this.place(id)) }, { capabilities: REPLENISHMENT_CAPS }),
+    }));
+  }
+
+  /**
+   * Places a ready run with its fulfiller. Kill switch first; the run is claimed (`placing`) and its amount held
+   * against the budget in one transaction, so a concurrent second place gets 409 and calls nobody. Never retried:
+   * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
+   * order twice).
+   */
+  async place(id: string): Promise<RunView> {
+    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
+    const current = await this.repo.find(id);
+    if (current) await this.recovery.recoverIfExpired(current);
+    const claim = await this.ds.transaction(async (m) => {
+      await this.killSwitch.assertOff(m);
+      const run = await this.repo.findForUpdate(id, m);
+      if (!run) throw Errors.notFound(`replenishment run ${id}`);
+      const refusal = placeRefusal(run.status as RunStatus);
+      if (refusal) throw Errors.conflict(refusal.code, refusal.text);
+      if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
+      const fulfiller = this.fulfillers.of(run);
+      fulfiller.checkClaim(run);
+      if (!fulfiller.movesMoney) {
+        run.claimedAt = await this.repo.claimForPlacing(id, m);
+        return { approval: null, run };
+      }
+      const total = run.totalCostFen ?? 0;
+      // An approved run is placed whatever the budget says now (the owner approved passing it).
+      const approved = run.approvalId !== null;
+      const outcome = await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, m, { ignoreLimits: approved });
+      if (!outcome.ok && !approved) {
+        const approval = await this.approvals.create(
+          {
+            kind: 'replenishment_run',
+            subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
+            summary: `replenishment run ${id}, estimated ${total} fen, now passes the ${outcome.limit} budget`,
+          },
+          m,
+        );
+        await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id }, m);
+        return { approval, run: null };
+      }
+      run.claimedAt = await this.repo.claimForPlacing(id, m);
+      return { approval: null, run };
+    });
+    if (claim.approval) {
+      throw Errors.conflict('approval_required', `the run now passes the budget; approval ${claim.approval.id} must be approved first`);
+    }
+    const run: ReplenishmentRunEntity = claim.run!;
+    return this.views.view(await this.fulfillers.of(run).place(run));
+  }
+}

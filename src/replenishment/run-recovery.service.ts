@@ -1,0 +1,100 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { toPlus8 } from '../common/time';
+import { EventsService } from '../events/events.service';
+import { BudgetService } from '../guards/budget.service';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { RunFulfillers } from './run-fulfillers';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
+import { RunsRepository } from './runs.repository';
+
+/** What one recovery pass did with the runs left in `placing` past their lease. */
+export type RunRecoveryPass = RecoveryTally;
+
+/** Recovery of interrupted places: settled by READING the run's fulfiller, never by ordering again. */
+@Injectable()
+export class RunRecoveryService {
+  private readonly logger = new Logger(RunRecoveryService.name);
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly fulfillers: RunFulfillers,
+    private readonly budget: BudgetService,
+    private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  /**
+   * A run left in `placing` past its claim's lease (the process placing it died before recording the answer) is
+   * settled by READING the fulfiller, never by ordering again. Other runs are returned as they are (`outcome` null).
+   */
+  async recoverIfExpired(run: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' | null }> {
+    if (run.status !== 'placing' || !this.claims.expired(run.claimedAt)) return { run, outcome: null };
+    return this.recover(run);
+  }
+
+  /** Scheduled: every run in `placing` past its lease (database clock), oldest claim first, up to `limit`. */
+  async recoverExpired(limit = 50): Promise<RunRecoveryPass> {
+    const stuck = await this.repo.expiredPlacing(this.claims.leaseMs, limit);
+    return this.claims.recoverAll(stuck, async (run) => (await this.recover(run)).outcome);
+  }
+
+  /**
+   * Supplier: `GET /orders/{run id}` → found: `placed`, spend recorded (idempotent upsert);
+   * a clear "ref unknown" (404 {ok:false}): `ready`, held amount released; any other answer: left, amount held. Machine restock: the run's stored
+   * restock orders decide (an order still `sending` is first settled by reading its platform's `GET /restock/{ref}`):
+   * all accepted → `placed` here (nothing left to send); otherwise `ready`, and the retry replays the accepted ones.
+   * Not under the kill switch: it only reads.
+   */
+  private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' }> {
+    const fulfiller = this.fulfillers.of(stuck);
+    const machine = !fulfiller.movesMoney;
+    const { outcome, why, supplierOrderId } = await fulfiller.read(stuck);
+    if (outcome === 'unknown') {
+      this.logger.warn(`run ${stuck.id}: interrupted place not settled (${why}); retried on the next tick`);
+      return { run: stuck, outcome };
+    }
+    const claimed = stuck.claimedAt ? toPlus8(stuck.claimedAt) : 'an unknown time';
+    const settled = await this.ds.transaction(async (m) => {
+      const placed = outcome === 'placed';
+      const moved = await this.repo.settleClaim(
+        stuck.id,
+        stuck.claimedAt,
+        placed ? 'placed' : 'ready',
+        placed ? { placedAt: new Date(), supplierOrderId } : {},
+        m,
+      );
+      if (!moved) return { view: null, run: (await this.repo.find(stuck.id, m)) ?? stuck };
+      if (!machine) {
+        if (placed) await this.budget.recordSpend(stuck.totalCostFen ?? 0, SPEND_SOURCE, stuck.id, m);
+        else await this.budget.release(SPEND_SOURCE, stuck.id, m);
+      }
+      const view = await this.events.record(
+        {
+          kind: 'replenishment.run',
+          summary: placed
+            ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
+            : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
+          reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${
+            placed
+              ? machine
+                ? 'every location was accepted, so the run is placed; nothing was sent again'
+                : 'the spend is recorded; nothing was ordered again'
+              : machine
+                ? 'placing it again replays the accepted locations and sends only the rest'
+                : 'the held amount is released; placing it again orders it once'
+          }`,
+          data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
+        },
+        m,
+      );
+      return { view, run: (await this.repo.find(stuck.id, m))! };
+    });
+    if (!settled.view) return { run: settled.run, outcome: 'moved' };
+    await this.events.publish(settled.view);
+    return { run: settled.run, outcome };
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MoneyClaims } from '../claims/money-claims.service';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Errors } from '../common/errors';
+import { EventsService } from '../events/events.service';
+import { EventView } from '../events/event.view';
+import { BudgetService } from '../guards/budget.service';
+import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { FulfillerRead, RunFulfiller } from './run-fulfiller';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE, supplierLines } from './run.rules';
+import { RunsRepository } from './runs.repository';
+
+/**
+ * A supplier fulfiller (the simulated supplier or a registered HTTP one): one supply order with ref = run id,
+ * money held against the budget at the claim, spend recorded on acceptance. Never retried: a failure puts the run
+ * back to `ready` (the supplier's order ref is the run id, so a manual retry cannot order twice).
+ */
+@Injectable()
+export class SupplierRunFulfiller implements RunFulfiller {
+  readonly movesMoney = true;
+  private readonly logger = new Logger(SupplierRunFulfiller.name);
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly registry: PartnerRegistry,
+    private readonly budget: BudgetService,
+    private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {}
+
+  checkClaim(): void {}
+
+  async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
+    const id = run.id;
+    const published: EventView[] = [];
+    const adapter = this.supplier(run.fulfiller);
+    const request: SupplyOrderRequest = { ref: run.id, lines: supplierLines(run.lines), fulfillment: { method: 'restock' } };
+    // The one call, never retried (ref = run id).
+    const call = await this.claims.callOnce(() => adapter.createOrder(request));
+    if (!call.ok) {
+      const err = call.error;
+      await this.placeFailed(run, call.failure === 'refused', err);
+      throw err instanceof PartnerError
+        ? err.kind === 'rejected'
+          ? Errors.supplierRejected(err.reason)
+          : Errors.upstreamUnreachable(run.fulfiller, err.reason)
+        : err;
+    }
+    const orderId = call.value.orderId ?? call.value.ref;
+    const placed = await this.ds.transaction(async (m) => {
+      const patch = { placedAt: new Date(), supplierOrderId: orderId };
+      // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
+      // exists) unless the run is already placed.
+      const moved = (await this.repo.settleClaim(id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(id, 'ready', 'placed', patch, m));
+      if (!moved) return (await this.repo.find(id, m))!;
+      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id, m);
+      published.push(
+        await this.events.record(
+          {
+            kind: 'replenishment.run',
+            summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
+            reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
+            data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
+          },
+          m,
+        ),
+      );
+      return (await this.repo.find(id, m))!;
+    });
+    for (const e of published) await this.events.publish(e);
+    return placed;
+  }
+
+  async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {
+    const read = await this.claims.read(() => this.supplier(run.fulfiller).getOrder(run.id));
+    if (read.outcome === 'placed') {
+      return { outcome: 'placed', supplierOrderId: read.value.ref, why: `GET /orders/${run.id} shows the order (state ${read.value.state})` };
+    }
+    return { outcome: read.outcome, supplierOrderId: null, why: `GET /orders/${run.id} answered: ${read.failure.message}` };
+  }
+
+  private supplier(namespace: string): SupplyAdapter {
+    const sim = this.registry.simulatedSupplier;
+    return namespace === sim.namespace ? sim : this.registry.supply(namespace, 'orders');
+  }
+
+  private async placeFailed(run: ReplenishmentRunEntity, rejected: boolean, err: unknown): Promise<void> {
+    try {
+      const moved = await this.ds.transaction(async (m) => {
+        // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.
+        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready', {}, m))) return false;
+        // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
+        if (rejected) await this.budget.release(SPEND_SOURCE, run.id, m);
+        else await this.budget.markUncertain(SPEND_SOURCE, run.id, m);
+        return true;
+      });
+      if (!moved) return;
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
+        reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
+        data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller },
+      });
+    } catch (e) {
+      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
+    }
+  }
+}
