@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
+import { okRendered } from '../common/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
+import './events.query';
 import { EventsService } from './events.service';
 import { EventsDocs } from './events.openapi';
 
@@ -15,7 +17,7 @@ export class EventsController {
   @Get()
   @EventsDocs.list
   async list(@Query() q: ListEventsQuery) {
-    return ok({ events: await this.events.list(q) }, { capabilities: CAPS });
+    return okRendered({ events: await this.events.list(q) }, { capabilities: CAPS });
   }
 
   @Post()

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
+import { Tx } from '../database/tx';
+import { EventRow } from './event.view';
 
 export interface NewEvent {
   kind: string;
@@ -13,11 +16,14 @@ export interface NewEvent {
 
 @Injectable()
 export class EventsRepository {
-  constructor(@InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>) {}
+  constructor(
+    @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
+    private readonly tx: Tx,
+  ) {}
 
-  /** Inserts with the given manager when called inside a transaction, so the event commits with the change. */
+  /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
   async insert(e: NewEvent, manager?: EntityManager): Promise<EventEntity> {
-    const r = manager ? manager.getRepository(EventEntity) : this.repo;
+    const r = (manager ?? this.tx.manager).getRepository(EventEntity);
     const rows = (await r
       .createQueryBuilder()
       .insert()
@@ -27,11 +33,17 @@ export class EventsRepository {
     return r.create(this.fromRaw(rows.raw[0]));
   }
 
-  list(q: { limit: number; location?: string; kind?: string }): Promise<EventEntity[]> {
-    const qb = this.repo.createQueryBuilder('e').orderBy('e.seq', 'DESC').limit(q.limit);
-    if (q.location !== undefined) qb.andWhere('e.location = :location', { location: q.location });
-    if (q.kind !== undefined) qb.andWhere('e.kind = :kind', { kind: q.kind });
-    return qb.getMany();
+  /** Newest first, as rows with driver-text timestamps (no entity per row on this hot read). */
+  list(q: { limit: number; location?: string; kind?: string }): Promise<EventRow[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.location !== undefined) where.push(`location = $${params.push(q.location)}`);
+    if (q.kind !== undefined) where.push(`kind = $${params.push(q.kind)}`);
+    const sql =
+      'SELECT id, occurred_at, kind, summary, reasoning, location, data FROM events' +
+      (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+      ` ORDER BY seq DESC LIMIT $${params.push(q.limit)}`;
+    return readRowsTextTimes<EventRow>(this.repo.manager.connection, sql, params);
   }
 
   findById(id: string): Promise<EventEntity | null> {

@@ -2,10 +2,12 @@ import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/envelope';
+import { okRendered } from '../common/rendered-json';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { ListOrdersQuery } from './orders.dto';
+import './orders.query';
 import { OrdersService } from './orders.service';
 import { OrdersDocs } from './orders.openapi';
 
@@ -22,7 +24,7 @@ export class OrdersController {
   @Get()
   @OrdersDocs.list
   async list(@Query() q: ListOrdersQuery, @Req() req: Request) {
-    return ok(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+    return okRendered(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
   }
 
   @Get(':id')
