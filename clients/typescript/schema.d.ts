@@ -1192,9 +1192,11 @@ export interface components {
         };
         PlanFulfillerView: {
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
-            /** @description The fulfilling namespace; null when a machine-restock plan spans several platforms. */
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
+            /** @description The fulfilling namespace; null when the plan spans several platforms or suppliers. */
             namespace: string | null;
+            /** @description Every platform or supplier the plan orders from, when there are several. */
+            namespaces?: string[];
         };
         PlanWindowView: {
             /** Format: date-time */
@@ -1214,8 +1216,9 @@ export interface components {
         };
         FulfillerLeadTimeView: {
             samples: number;
+            fulfiller: string;
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             /** @description Days, two decimals when measured. */
             days: number;
             /**
@@ -1223,7 +1226,12 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            fulfiller: string;
+        };
+        PlanSupplierOrderView: {
+            lines: number;
+            units_each: number;
+            supplier: string;
+            cost_estimate: components["schemas"]["PriceView"];
         };
         DemandView: {
             window_days: number;
@@ -1239,8 +1247,10 @@ export interface components {
             source: "measured" | "stated";
             note?: string;
         };
-        LeadTimeView: {
+        SlotLeadTimeView: {
             samples: number;
+            /** @description Who the lead time is of; null when nobody sells the good. */
+            fulfiller: string | null;
             /** @description Days, two decimals when measured. */
             days: number;
             /**
@@ -1248,7 +1258,26 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            fulfiller: string;
+        };
+        SupplyAliasRefView: {
+            sku_id: string;
+            source: string;
+        };
+        SupplyOfferView: {
+            /** @description A supply sku_id. */
+            id: string;
+            each_price: components["schemas"]["PriceView"];
+        };
+        PlanSupplyView: {
+            item: components["schemas"]["ItemRefView"];
+            namespace: string;
+            vendor_sku: string;
+            alias: components["schemas"]["SupplyAliasRefView"];
+            /** @enum {string} */
+            chosen_because: "default_supplier" | "lowest_each_price";
+            /** @description Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
+            ordered_from: string;
+            candidates: components["schemas"]["SupplyOfferView"][];
         };
         PlanLineView: {
             stock: number;
@@ -1268,7 +1297,7 @@ export interface components {
             vendor_sku: string;
             title: string;
             demand: components["schemas"]["DemandView"];
-            lead_time: components["schemas"]["LeadTimeView"];
+            lead_time: components["schemas"]["SlotLeadTimeView"];
             safety_stock: number;
             capped_at_capacity: boolean;
             /** @enum {string} */
@@ -1276,6 +1305,8 @@ export interface components {
             unit_price: components["schemas"]["PriceView"] | null;
             cost_estimate: components["schemas"]["PriceView"] | null;
             carried_by_fulfiller: boolean;
+            /** @description Supplier fulfillers: the good's supply provenance; null when nobody sells it (`not_carried`). */
+            supply?: components["schemas"]["PlanSupplyView"] | null;
         };
         PlanTotalsView: {
             slots: number;
@@ -1289,6 +1320,8 @@ export interface components {
             fulfiller: components["schemas"]["PlanFulfillerView"];
             policy: components["schemas"]["PlanPolicyView"];
             lead_times: components["schemas"]["FulfillerLeadTimeView"][];
+            /** @description Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+            orders?: components["schemas"]["PlanSupplierOrderView"][];
             slots: components["schemas"]["PlanLineView"][];
             totals: components["schemas"]["PlanTotalsView"];
             /** @description Always true: costs in a plan are estimates. */
@@ -1341,7 +1374,7 @@ export interface components {
         };
         RunFulfillerView: {
             /** @enum {string} */
-            kind: "simulated_supplier" | "machine_restock";
+            kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             namespace: string | null;
             /** @description Machine-restock runs: every platform the run orders from. */
             namespaces?: string[];

@@ -3,9 +3,11 @@ import { DateTime, FreeObject, Int } from '../common/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../common/envelope.responses';
 
 export class PlanFulfillerView {
-  kind: 'simulated_supplier' | 'machine_restock';
-  /** The fulfilling namespace; null when a machine-restock plan spans several platforms. */
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  /** The fulfilling namespace; null when the plan spans several platforms or suppliers. */
   namespace: string | null;
+  /** Every platform or supplier the plan orders from, when there are several. */
+  namespaces?: string[];
 }
 
 export class PlanWindowView {
@@ -36,11 +38,48 @@ export class LeadTimeView {
   source: 'measured' | 'stated';
   @Int({ minimum: 0 })
   samples: number;
-  fulfiller: string;
+}
+
+export class SlotLeadTimeView extends LeadTimeView {
+  /** Who the lead time is of; null when nobody sells the good. */
+  fulfiller: string | null;
 }
 
 export class FulfillerLeadTimeView extends LeadTimeView {
-  kind: 'simulated_supplier' | 'machine_restock';
+  fulfiller: string;
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+}
+
+export class SupplyAliasRefView {
+  sku_id: string;
+  source: string;
+}
+
+export class SupplyOfferView {
+  /** A supply sku_id. */
+  id: string;
+  each_price: PriceView;
+}
+
+/** Where a slot's good is bought: the supply sku reached through the SKU registry and why this supplier. */
+export class PlanSupplyView {
+  item: ItemRefView;
+  namespace: string;
+  vendor_sku: string;
+  alias: SupplyAliasRefView;
+  chosen_because: 'default_supplier' | 'lowest_each_price';
+  /** Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
+  ordered_from: string;
+  candidates: SupplyOfferView[];
+}
+
+export class PlanSupplierOrderView {
+  supplier: string;
+  @Int({ minimum: 0 })
+  lines: number;
+  @Int({ minimum: 0 })
+  units_each: number;
+  cost_estimate: PriceView;
 }
 
 export class DemandView {
@@ -74,7 +113,7 @@ export class PlanLineView {
   @Int({ nullable: true })
   capacity: number | null;
   demand: DemandView;
-  lead_time: LeadTimeView;
+  lead_time: SlotLeadTimeView;
   @Int()
   review_period_days: number;
   safety_stock: number;
@@ -95,6 +134,8 @@ export class PlanLineView {
   unit_price: PriceView | null;
   cost_estimate: PriceView | null;
   carried_by_fulfiller: boolean;
+  /** Supplier fulfillers: the good's supply provenance; null when nobody sells it (`not_carried`). */
+  supply?: PlanSupplyView | null;
 }
 
 export class PlanTotalsView {
@@ -113,6 +154,8 @@ export class PlanResponse extends UcpEnvelope {
   fulfiller: PlanFulfillerView;
   policy: PlanPolicyView;
   lead_times: FulfillerLeadTimeView[];
+  /** Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+  orders?: PlanSupplierOrderView[];
   slots: PlanLineView[];
   totals: PlanTotalsView;
   /** Always true: costs in a plan are estimates. */
@@ -120,7 +163,7 @@ export class PlanResponse extends UcpEnvelope {
 }
 
 export class RunFulfillerView {
-  kind: 'simulated_supplier' | 'machine_restock';
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
   namespace: string | null;
   /** Machine-restock runs: every platform the run orders from. */
   namespaces?: string[];
