@@ -15,6 +15,8 @@ export interface World {
   saleId: string;
   purchaseId: string;
   approvalPrice: number;
+  /** Requests not sent because what they needed could not be made. */
+  setupFailures?: number;
 }
 
 export interface Op {
