@@ -26,7 +26,7 @@ describe(`fuzz: ${RUNS} mutated requests, seed ${SEED}`, () => {
     // Almost every planned request was sent (a request whose resources could not be made is not sent).
     expect(w.setupFailures ?? 0).toBeLessThanOrEqual(Math.ceil(RUNS / 100));
     if (findings.length) throw new Error(`${findings.length} findings (seed ${SEED}):\n${summarize(findings)}`);
-  }, Math.max(120_000, RUNS * 200));
+  }, Math.max(300_000, RUNS * 300));
 
   it('the checks can fail: a 5xx, and a supplier order from a request that is not a confirmed complete, are findings', async () => {
     const complete = OPERATIONS.find((o) => o.name === 'checkout.complete')!;

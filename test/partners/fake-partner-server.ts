@@ -167,7 +167,8 @@ export async function startFakePartner(options: { token?: string } = {}): Promis
     switch (match.name) {
       case 'GET /inventory': {
         const loc = q.get('locationId') ?? '';
-        if (!(loc in state.inventory)) return json(res, 404, { ok: false, reason: `unknown locationId ${loc}` });
+        // Own keys only: a location registered as `__proto__` is unknown here too.
+        if (!Object.prototype.hasOwnProperty.call(state.inventory, loc)) return json(res, 404, { ok: false, reason: `unknown locationId ${loc}` });
         return json(res, 200, { items: state.inventory[loc] });
       }
       case 'GET /ledger':
