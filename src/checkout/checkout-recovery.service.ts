@@ -10,7 +10,7 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE, claimExpired, completeLeaseMs, nextStatus, RecoveryOutcome, recoveryOutcome } from './checkout.rules';
+import { CHECKOUT_SPEND_SOURCE, claimExpired, completeLeaseMs, nextStatus, orderUncertain, RecoveryOutcome, recoveryOutcome } from './checkout.rules';
 
 export interface RecoveryRun {
   checked: number;
@@ -45,6 +45,17 @@ export class CheckoutRecoveryService {
     return this.recover(row);
   }
 
+  /**
+   * A session whose last complete got no usable answer (`order_uncertain`: the supplier may hold the order) is
+   * settled the same way, by READING GET /orders/{ref}, before anything would send it again. Used by
+   * supply-checkout runs, which never complete an uncertain purchase order a second time. Other sessions are
+   * returned as they are.
+   */
+  async settleUncertain(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' | null }> {
+    if (!orderUncertain(row)) return { row, outcome: null };
+    return this.recover(row, (r) => orderUncertain(r));
+  }
+
   /** Scheduled: every expired claim (database clock), oldest first, up to `limit`. */
   async recoverExpired(limit = 50): Promise<RecoveryRun> {
     const out: RecoveryRun = { checked: 0, completed: 0, released: 0, left: 0 };
@@ -58,7 +69,11 @@ export class CheckoutRecoveryService {
     return out;
   }
 
-  private async recover(stuck: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' }> {
+  /** `stillStuck`: the row is still in the state this recovery was started for (else someone settled it meanwhile). */
+  private async recover(
+    stuck: CheckoutSessionEntity,
+    stillStuck: (row: CheckoutSessionEntity) => boolean = (row) => sameClaim(row, stuck.claimedAt),
+  ): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' }> {
     let status: SupplyOrderStatus | null = null;
     let failure: { kind: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other'; reason: string } | null = null;
     try {
@@ -73,7 +88,7 @@ export class CheckoutRecoveryService {
     }
     const settled = await this.repo.transaction(async (m) => {
       const row = await this.repo.findForUpdate(stuck.id, m);
-      if (!row || !sameClaim(row, stuck.claimedAt)) return { row: row ?? stuck, view: null };
+      if (!row || !stillStuck(row)) return { row: row ?? stuck, view: null };
       const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
       if (status) {
         const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, m, {
@@ -82,7 +97,8 @@ export class CheckoutRecoveryService {
         });
         return { row, view };
       }
-      row.status = nextStatus('complete_in_progress', 'refused')!;
+      // An expired claim goes back to ready_for_complete; an uncertain session already is there.
+      if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
       const note = message(
         'order_not_placed',
         'recoverable',

@@ -25,6 +25,11 @@ export class CheckoutRepository {
     return this.r(manager).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
   }
 
+  /** The sessions a replenishment run opened (its purchase orders). */
+  byRun(runId: string, manager?: EntityManager): Promise<CheckoutSessionEntity[]> {
+    return this.r(manager).find({ where: { runId }, order: { id: 'ASC' } });
+  }
+
   async insert(row: Partial<CheckoutSessionEntity>, manager?: EntityManager): Promise<boolean> {
     const res = await this.r(manager).createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
     return (res.raw as unknown[]).length > 0;

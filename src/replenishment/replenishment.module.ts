@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CheckoutModule } from '../checkout/checkout.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
@@ -16,11 +17,12 @@ import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
+import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
 import { SupplyResolutionService } from './supply-resolution.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule, SkusModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ForecastingModule, RestockModule, SkusModule, CheckoutModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
@@ -33,6 +35,7 @@ import { SupplyResolutionService } from './supply-resolution.service';
     RunFulfillers,
     SupplierRunFulfiller,
     MachineRestockRunFulfiller,
+    SupplyCheckoutRunFulfiller,
     RunRecoveryScheduler,
     SupplyResolutionService,
   ],
