@@ -9,6 +9,7 @@ import { SkuAliases1763800000300 } from './1763800000300-sku-aliases';
 import { MoneyClaimLeases1763800000410 } from './1763800000410-money-claim-leases';
 import { ReplenishmentClaimLease1763800000520 } from './1763800000520-replenishment-claim-lease';
 import { SupplyCheckoutRuns1763800000530 } from './1763800000530-supply-checkout-runs';
+import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-execution-claim';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -21,4 +22,5 @@ export const ALL_MIGRATIONS: Function[] = [
   MoneyClaimLeases1763800000410,
   ReplenishmentClaimLease1763800000520,
   SupplyCheckoutRuns1763800000530,
+  ApprovalExecutionClaim1763800000610,
 ];

@@ -3,10 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
-import { errorBody } from './common/envelope';
+import { errorBody, message } from './common/envelope';
 import { toHttp } from './common/exception.filter';
+import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
@@ -28,16 +31,32 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);
-  app.useGlobalPipes(ucpValidationPipe());
+  // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
+  app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
   setupOpenApi(app);
+  // Requests Node's HTTP parser refuses (a request line or headers past its 16 KB limit, broken framing) never reach
+  // Express; answer them with the envelope as well instead of Node's bare 400/431.
+  (app.getHttpServer() as Server).on('clientError', answerClientError);
   // Body-parser failures happen before routing; render them as envelopes too.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const { status, messages } = toHttp(err);
     res.status(status).json(errorBody(messages));
   });
+}
+
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || (err.code === 'ECONNRESET')) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify(
+    errorBody([tooLarge ? message('request_too_large', 'recoverable', 'the request line or headers exceed the size limit') : message('invalid', 'recoverable', 'the request is not well-formed HTTP')]),
+  );
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

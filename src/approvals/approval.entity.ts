@@ -38,4 +38,12 @@ export class ApprovalEntity {
 
   @Column('jsonb', { nullable: true })
   resolver: Record<string, unknown> | null;
+
+  /** When the approval entered `executing` (database clock): the lease of an interrupted execution. */
+  @Column('timestamptz', { name: 'claimed_at', nullable: true })
+  claimedAt: Date | null;
+
+  /** The decision being executed while `executing` (approved, resolver), so recovery can finish it. */
+  @Column('jsonb', { nullable: true })
+  execution: { approved: boolean; resolver: Record<string, unknown> } | null;
 }

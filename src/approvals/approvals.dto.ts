@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { APPROVAL_KINDS } from './approval.rules';
 
 export class ListApprovalsQuery {
@@ -34,6 +34,7 @@ export class ResolveApprovalBody {
   approved: boolean;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => ResolverBody)
   resolver?: ResolverBody;

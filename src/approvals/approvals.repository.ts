@@ -33,10 +33,32 @@ export class ApprovalsRepository {
     return this.r(manager).find({ where, order: { requestedAt: 'DESC' } });
   }
 
-  /** Conditional transition in one statement; returns the row when it moved. */
+  /** Claims the execution of a pending approval (one winner across instances); returns the row when it moved. */
+  async claimExecution(id: string, execution: { approved: boolean; resolver: Record<string, unknown> }): Promise<ApprovalEntity | null> {
+    const rows = (await this.ds.query(
+      `UPDATE approvals SET status = 'executing', claimed_at = now(), execution = $2::jsonb WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [id, JSON.stringify(execution)],
+    )) as [{ id: string }[], number] | { id: string }[];
+    const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
+    return list.length ? this.find(id) : null;
+  }
+
+  /** Approvals left `executing` past the lease (database clock), oldest claim first. */
+  expiredExecuting(leaseMs: number, limit: number): Promise<ApprovalEntity[]> {
+    return this.r()
+      .createQueryBuilder('a')
+      .where(`a.status = 'executing' AND (a.claimed_at IS NULL OR a.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
+      .orderBy('a.claimed_at', 'ASC', 'NULLS FIRST')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Conditional transition in one statement; returns the row when it moved. Leaving `executing` ends its claim. */
   async transition(id: string, from: string, to: string, set: { resolvedAt?: Date | null; resolver?: unknown } = {}, manager?: EntityManager): Promise<ApprovalEntity | null> {
     const rows = (await (manager ?? this.ds.manager).query(
       `UPDATE approvals SET status = $3,
+              claimed_at = CASE WHEN $3 = 'executing' THEN claimed_at ELSE NULL END,
+              execution = CASE WHEN $3 = 'executing' THEN execution ELSE NULL END,
               resolved_at = CASE WHEN $4::boolean THEN $5::timestamptz ELSE resolved_at END,
               resolver = CASE WHEN $4::boolean THEN $6::jsonb ELSE resolver END
         WHERE id = $1 AND status = $2 RETURNING id`,

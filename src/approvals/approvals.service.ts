@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
@@ -27,6 +29,14 @@ export interface ApprovalHandler {
   /** Runs before the approval is marked approved; a throw leaves it pending and answers the error. */
   onApproved(approval: ApprovalView, manager?: EntityManager): Promise<void>;
   onRejected?(approval: ApprovalView, manager?: EntityManager): Promise<void>;
+  /**
+   * An execution of this decision was interrupted (the process died while the approval was `executing`): find out,
+   * by READING the partner or the subject's state, whether its effect took place, finishing the local record of it
+   * when it did: `placed` (done: the approval is resolved), `not_placed` (nothing happened: pending again, for the
+   * owner to resolve again) or `unknown` (cannot tell now: left for the next attempt). Never executes a partner
+   * call again. Without it, an interrupted execution goes back to pending.
+   */
+  recover?(approval: ApprovalView, approved: boolean): Promise<ReadOutcome>;
 }
 
 export interface NewApproval {
@@ -67,6 +77,7 @@ export class ApprovalsService {
     private readonly repo: ApprovalsRepository,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly claims: MoneyClaims,
     @InjectDataSource() ds: DataSource,
   ) {
     this.afterCommit = new AfterCommit(ds);
@@ -74,6 +85,10 @@ export class ApprovalsService {
 
   registerHandler(kind: ApprovalKind, handler: ApprovalHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  handlerFor(kind: string): ApprovalHandler | undefined {
+    return this.handlers.get(kind);
   }
 
   async create(input: NewApproval, manager?: EntityManager): Promise<ApprovalView> {
@@ -108,7 +123,7 @@ export class ApprovalsService {
   async get(id: string): Promise<ApprovalView> {
     const row = isUuid(id) ? await this.repo.find(id) : null;
     if (!row) throw Errors.notFound(`approval ${id}`);
-    return toApprovalView(row);
+    return toApprovalView(await this.recoverIfExpired(row));
   }
 
   /** Approvals about one subject (newest first), e.g. a session's checkout approvals. */
@@ -123,8 +138,10 @@ export class ApprovalsService {
   async resolve(id: string, approved: boolean, resolverIn?: Resolver): Promise<ApprovalView> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };
     const refusal = resolverRefusal(resolver, this.config.adminChats);
-    const row = isUuid(id) ? await this.repo.find(id) : null;
-    if (!row) throw Errors.notFound(`approval ${id}`);
+    const found = isUuid(id) ? await this.repo.find(id) : null;
+    if (!found) throw Errors.notFound(`approval ${id}`);
+    // An execution interrupted past its lease is settled first (pending again, or resolved).
+    const row = await this.recoverIfExpired(found);
     if (refusal) {
       await this.events.record({
         kind: 'approval.resolved',
@@ -138,8 +155,10 @@ export class ApprovalsService {
     if (row.status !== 'pending') {
       throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; it cannot be resolved again`);
     }
-    // Claim in one statement: a second resolver, on this or another instance, gets 409.
-    const claimed = await this.repo.transition(id, 'pending', 'executing');
+    const stored = { channel: resolver.channel, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
+    // Claim in one statement, with a lease and the decision: a second resolver, on this or another instance, gets
+    // 409; a process that dies while executing leaves a claim that ApprovalRecoveryService settles.
+    const claimed = await this.repo.claimExecution(id, { approved, resolver: stored });
     if (!claimed) throw Errors.conflict('already_resolved', `approval ${id} is already being resolved or was resolved`);
     const view = toApprovalView(claimed);
     const handler = this.handlers.get(claimed.kind);
@@ -157,7 +176,6 @@ export class ApprovalsService {
       });
       throw err;
     }
-    const stored = { channel: resolver.channel, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
     const done = await this.repo.transition(id, 'executing', approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: stored });
     if (!done) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
     await this.events.record({
@@ -168,6 +186,64 @@ export class ApprovalsService {
       data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject },
     });
     return toApprovalView(done);
+  }
+
+  // ---- recovery of interrupted executions (the money-claims core's claim, lease and read) ----
+
+  /** An approval left `executing` past its lease is settled; any other is returned as it is. */
+  async recoverIfExpired(row: ApprovalEntity): Promise<ApprovalEntity> {
+    if (row.status !== 'executing' || !this.claims.expired(row.claimedAt)) return row;
+    await this.recoverExecution(row);
+    return (await this.repo.find(row.id)) ?? row;
+  }
+
+  /** Scheduled: every approval left `executing` past its lease (database clock), oldest claim first. */
+  async recoverExpired(limit = 50): Promise<RecoveryTally> {
+    return this.claims.recoverAll(await this.repo.expiredExecuting(this.claims.leaseMs, limit), (row) => this.recoverExecution(row));
+  }
+
+  /**
+   * Reads whether the interrupted execution took effect (the kind's handler reads its partner or subject; it never
+   * calls a partner again): done → resolved with the stored decision; not done → pending again; unknown → left.
+   */
+  private async recoverExecution(row: ApprovalEntity): Promise<ReadOutcome | 'moved'> {
+    const decision = row.execution;
+    const view = toApprovalView(row);
+    const handler = this.handlers.get(row.kind);
+    let outcome: ReadOutcome;
+    if (!decision) outcome = 'not_placed'; // claimed before decisions were kept: the owner decides again
+    else if (!handler?.recover) outcome = handler ? 'not_placed' : 'placed';
+    else {
+      try {
+        outcome = await handler.recover(view, decision.approved);
+      } catch (err) {
+        this.logger.warn(`approval ${row.id}: interrupted execution not settled (${(err as Error).message}); retried later`);
+        outcome = 'unknown';
+      }
+    }
+    if (outcome === 'unknown') return outcome;
+    const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
+    if (outcome === 'placed' && decision) {
+      const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
+      if (!done) return 'moved';
+      await this.events.record({
+        kind: 'approval.resolved',
+        summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
+        reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect showed it took place, so the decision is recorded; nothing was executed again`,
+        location: row.location,
+        data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, recovered: true },
+      });
+      return outcome;
+    }
+    if (!(await this.repo.transition(row.id, 'executing', 'pending'))) return 'moved';
+    await this.events.record({
+      kind: 'approval.resolved',
+      summary: `approval ${row.id} not resolved: its interrupted execution did not take effect`,
+      reasoning: `its execution, claimed at ${claimed}, was interrupted and its effect is not there; the approval is pending again for the owner to resolve`,
+      location: row.location,
+      data: { approval_id: row.id, kind: row.kind, approved: decision?.approved ?? null, failed: true, recovered: true },
+    });
+    return 'not_placed';
   }
 }
 

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MAX_PATH_SEGMENT_CHARS } from '../common/limits';
 
 export const LOOKUP_MAX_IDS = 50;
 export const SEARCH_DEFAULT_LIMIT = 20;
@@ -21,14 +22,17 @@ export class PaginationDto {
 export class SearchFiltersDto {
   @IsDefined()
   @IsString()
+  @MaxLength(100)
   namespace: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   location?: string;
 
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(50)
   @IsString({ each: true })
   @MaxLength(100, { each: true })
   categories?: string[];
@@ -56,6 +60,7 @@ export class CatalogSearchBody {
 export class LookupFiltersDto {
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   location?: string;
 }
 
@@ -65,6 +70,7 @@ export class CatalogLookupBody {
   @ArrayMinSize(1, { message: 'at least one id' })
   @ArrayMaxSize(LOOKUP_MAX_IDS, { message: `at most ${LOOKUP_MAX_IDS} ids per lookup` })
   @IsString({ each: true })
+  @MaxLength(MAX_PATH_SEGMENT_CHARS, { each: true })
   ids: string[];
 
   @IsOptional()

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { message, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { APP_CONFIG } from '../config/app-config';
@@ -9,7 +10,7 @@ import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { parseSkuId } from '../identifiers/identifiers';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { PartnerError, SupplyAdapter, SupplyOrderAck, SupplyOrderRequest } from '../partners/adapter.types';
+import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
@@ -37,6 +38,7 @@ export class CheckoutCompletionService {
     private readonly evaluation: CheckoutEvaluationService,
     private readonly recovery: CheckoutRecoveryService,
     private readonly outcomes: CheckoutOutcomesService,
+    private readonly claims: MoneyClaims,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -116,12 +118,11 @@ export class CheckoutCompletionService {
       lines: claimed.lineItems.map((l) => ({ vendorSku: parseSkuId(l.item_id)!.vendorSku, quantity: l.quantity, unit: l.unit === 'BX' ? 'pack' : 'each' })),
       fulfillment: { method: (method?.type as 'shipping' | 'pickup') ?? 'shipping', ...(method?.destinations?.[0] ? { destination: method.destinations[0] } : {}) },
     };
-    let ack: SupplyOrderAck;
-    try {
-      ack = await adapter.createOrder(req);
-    } catch (err) {
-      const refused = err instanceof PartnerError && err.kind === 'rejected';
-      const reason = err instanceof PartnerError ? err.reason : (err as Error).message;
+    // The one call, never retried (ref = session id, so a later manual complete is the same order for the supplier).
+    const call = await this.claims.callOnce(() => adapter.createOrder(req));
+    if (!call.ok) {
+      const refused = call.failure === 'refused';
+      const reason = call.reason;
       const note = refused
         ? message('supplier_rejected', 'recoverable', `the supplier refused the order: ${reason}; the session is ready to retry`, '$')
         : message(
@@ -161,6 +162,7 @@ export class CheckoutCompletionService {
         body: sessionBody(row, base),
       });
     }
+    const ack = call.value;
     const settled = await this.repo.transaction(async (m) => {
       const row = await this.repo.findForUpdate(claimed.id, m);
       if (!row) throw Errors.notFound(`checkout session ${claimed.id}`);

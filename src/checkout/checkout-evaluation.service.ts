@@ -35,6 +35,12 @@ export class CheckoutEvaluationService implements OnModuleInit {
     const handler = {
       onApproved: (a: ApprovalView) => this.onApprovalResolved(a, 'approved'),
       onRejected: (a: ApprovalView) => this.onApprovalResolved(a, 'rejected'),
+      // The effect is a local re-evaluation of the session (no partner call, the same result however often it runs):
+      // an interrupted one is simply finished.
+      recover: async (a: ApprovalView, approved: boolean) => {
+        await this.onApprovalResolved(a, approved ? 'approved' : 'rejected');
+        return 'placed' as const;
+      },
     };
     this.approvals.registerHandler('checkout_budget', handler);
     this.approvals.registerHandler('checkout_probation', handler);

@@ -1,16 +1,15 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { ReadOutcome } from '../claims/claim.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { message } from '../common/envelope';
 import { toPlus8 } from '../common/time';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
-import { PartnerError, SupplyOrderStatus } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE, claimExpired, completeLeaseMs, nextStatus, orderUncertain, RecoveryOutcome, recoveryOutcome } from './checkout.rules';
+import { CHECKOUT_SPEND_SOURCE, nextStatus, orderUncertain } from './checkout.rules';
 
 export interface RecoveryRun {
   checked: number;
@@ -27,21 +26,18 @@ export interface RecoveryRun {
 @Injectable()
 export class CheckoutRecoveryService {
   private readonly logger = new Logger(CheckoutRecoveryService.name);
-  private readonly leaseMs: number;
   constructor(
     private readonly repo: CheckoutRepository,
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
     private readonly outcomes: CheckoutOutcomesService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.leaseMs = completeLeaseMs(config.partnerTimeoutMs);
-  }
+    private readonly claims: MoneyClaims,
+  ) {}
 
   /** Settles the session when its claim expired; other sessions are returned as they are (`outcome` null). */
-  async recoverIfExpired(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' | null }> {
-    if (row.status !== 'complete_in_progress' || !claimExpired(row.claimedAt, new Date(), this.leaseMs)) return { row, outcome: null };
+  async recoverIfExpired(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' | null }> {
+    if (row.status !== 'complete_in_progress' || !this.claims.expired(row.claimedAt)) return { row, outcome: null };
     return this.recover(row);
   }
 
@@ -51,41 +47,33 @@ export class CheckoutRecoveryService {
    * supply-checkout runs, which never complete an uncertain purchase order a second time. Other sessions are
    * returned as they are.
    */
-  async settleUncertain(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' | null }> {
+  async settleUncertain(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' | null }> {
     if (!orderUncertain(row)) return { row, outcome: null };
     return this.recover(row, (r) => orderUncertain(r));
   }
 
   /** Scheduled: every expired claim (database clock), oldest first, up to `limit`. */
   async recoverExpired(limit = 50): Promise<RecoveryRun> {
-    const out: RecoveryRun = { checked: 0, completed: 0, released: 0, left: 0 };
-    for (const row of await this.repo.expiredClaims(this.leaseMs, limit)) {
-      out.checked++;
-      const { outcome } = await this.recover(row);
-      if (outcome === 'placed') out.completed++;
-      else if (outcome === 'not_placed') out.released++;
-      else if (outcome === 'unknown') out.left++;
-    }
-    return out;
+    const stuck = await this.repo.expiredClaims(this.claims.leaseMs, limit);
+    const t = await this.claims.recoverAll(stuck, async (row) => (await this.recover(row)).outcome);
+    return { checked: t.checked, completed: t.placed, released: t.released, left: t.left };
   }
 
   /** `stillStuck`: the row is still in the state this recovery was started for (else someone settled it meanwhile). */
   private async recover(
     stuck: CheckoutSessionEntity,
     stillStuck: (row: CheckoutSessionEntity) => boolean = (row) => sameClaim(row, stuck.claimedAt),
-  ): Promise<{ row: CheckoutSessionEntity; outcome: RecoveryOutcome | 'moved' }> {
-    let status: SupplyOrderStatus | null = null;
-    let failure: { kind: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other'; reason: string } | null = null;
-    try {
-      status = await this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id);
-    } catch (err) {
-      failure = err instanceof PartnerError ? { kind: err.kind, reason: err.reason } : { kind: 'other', reason: (err as Error).message };
+  ): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' }> {
+    // Read, never POST again: only a clear "ref unknown" releases the hold; any other failure leaves it for later.
+    const read = await this.claims.read(() => this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id));
+    const outcome = read.outcome;
+    if (read.outcome === 'unknown') {
+      const f = read.failure;
+      this.logger.warn(`checkout ${stuck.id}: interrupted complete not settled, the supplier's order could not be read (${f.kind}${f.httpStatus ? ` HTTP ${f.httpStatus}` : ''}: ${f.reason}); retried on the next tick`);
+      return { row: stuck, outcome: 'unknown' };
     }
-    const outcome = recoveryOutcome(status ? { found: true } : { failed: failure!.kind });
-    if (outcome === 'unknown') {
-      this.logger.warn(`checkout ${stuck.id}: interrupted complete not settled, the supplier's order could not be read (${failure!.kind}: ${failure!.reason}); retried on the next tick`);
-      return { row: stuck, outcome };
-    }
+    const status = read.outcome === 'placed' ? read.value : null;
+    const failure = read.outcome === 'placed' ? null : read.failure;
     const settled = await this.repo.transaction(async (m) => {
       const row = await this.repo.findForUpdate(stuck.id, m);
       if (!row || !stillStuck(row)) return { row: row ?? stuck, view: null };

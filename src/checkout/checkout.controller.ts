@@ -5,7 +5,7 @@ import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
-import { CheckoutSessionBody, CompleteBody } from './checkout.dto';
+import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
 import { CheckoutCompletionService } from './checkout-completion.service';
 import { Answer, CheckoutService } from './checkout.service';
 
@@ -20,7 +20,7 @@ export class CheckoutController {
   ) {}
 
   @Post()
-  async create(@Body() body: CheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
+  async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
     return send(res, await this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), ucpAgent: agent }));
   }
 

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MAX_QUANTITY } from '../common/limits';
 
 export class ItemRefBody {
   @IsDefined()
@@ -16,6 +17,7 @@ export class QuantityUnitBody {
 
 export class CheckoutLineBody {
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => ItemRefBody)
   item: ItemRefBody;
@@ -24,9 +26,11 @@ export class CheckoutLineBody {
   @IsDefined()
   @IsInt()
   @Min(0)
+  @Max(MAX_QUANTITY)
   quantity: number;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => QuantityUnitBody)
   quantity_unit?: QuantityUnitBody;
@@ -57,6 +61,7 @@ export class FulfillmentMethodBody {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(10)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => DestinationBody)
   destinations?: DestinationBody[];
@@ -66,12 +71,14 @@ export class FulfillmentBody {
   @IsDefined()
   @IsArray()
   @ArrayMaxSize(5)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => FulfillmentMethodBody)
   methods: FulfillmentMethodBody[];
 }
 
-export class CheckoutSessionBody {
+/** What create and update share: the session id and the fulfillment. */
+export class CheckoutSessionFields {
   /** Becomes the purchase-order number and the supplier's order ref. */
   @IsOptional()
   @IsString()
@@ -79,16 +86,32 @@ export class CheckoutSessionBody {
   id?: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(200)
-  @ValidateNested({ each: true })
-  @Type(() => CheckoutLineBody)
-  line_items?: CheckoutLineBody[];
-
-  @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => FulfillmentBody)
   fulfillment?: FulfillmentBody;
+}
+
+/** PUT /checkout-sessions/{id}: every field optional (an absent `line_items` keeps the lines). */
+export class CheckoutSessionBody extends CheckoutSessionFields {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CheckoutLineBody)
+  line_items?: CheckoutLineBody[];
+}
+
+/** POST /checkout-sessions: UCP's create request requires `line_items` (an empty list leaves the session incomplete). */
+export class CreateCheckoutSessionBody extends CheckoutSessionFields {
+  @IsDefined()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => CheckoutLineBody)
+  line_items: CheckoutLineBody[];
 }
 
 /** `confirm` is checked by the service (it must be the JSON boolean true; anything else is confirmation_required). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
 import { CheckoutRecoveryScheduler } from './checkout-recovery.scheduler';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutRepository } from './checkout.repository';
@@ -9,6 +10,7 @@ import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
 
 @Module({
+  imports: [ClaimsModule],
   controllers: [CheckoutController],
   providers: [
     CheckoutRepository,

@@ -32,34 +32,6 @@ export function nextStatus(from: CheckoutStatus, trigger: CheckoutTrigger): Chec
   }
 }
 
-/** A complete_in_progress claim older than this belongs to a process that died before recording the supplier's answer. */
-export const COMPLETE_LEASE_MS = 2 * 60_000;
-
-/**
- * The lease of a complete claim: at least COMPLETE_LEASE_MS and twice the partner timeout, so a live complete that
- * waits for a slow supplier is never recovered under its feet.
- */
-export function completeLeaseMs(partnerTimeoutMs: number): number {
-  return Math.max(COMPLETE_LEASE_MS, 2 * partnerTimeoutMs);
-}
-
-/** Is this claim past its lease? A session in complete_in_progress without a claim time (claimed before claim times were kept) is. */
-export function claimExpired(claimedAt: Date | null, now: Date, leaseMs: number): boolean {
-  return claimedAt === null || now.getTime() - claimedAt.getTime() >= leaseMs;
-}
-
-/**
- * What recovery of an expired claim does with the supplier's answer to GET /orders/{ref} (ref = session id):
- * the order exists → `placed` (completed); the supplier refuses the read, i.e. does not know the ref → `not_placed`
- * (back to ready_for_complete, the held amount released); no usable answer (unreachable, unauthorized, malformed,
- * supplier no longer registered) → `unknown`: leave the session as it is for the next attempt.
- */
-export type RecoveryOutcome = 'placed' | 'not_placed' | 'unknown';
-export function recoveryOutcome(read: { found: true } | { failed: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other' }): RecoveryOutcome {
-  if ('found' in read) return 'placed';
-  return read.failed === 'rejected' ? 'not_placed' : 'unknown';
-}
-
 /**
  * A session whose last complete got no usable supplier answer (timeout, 5xx): it is ready again with an
  * `order_uncertain` message, and the supplier may hold the order under its ref.

@@ -1,3 +1,5 @@
+import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
+
 /** Public timestamps are RFC 3339 with the +08:00 offset (spec conventions, decisions.md section 3). */
 const OFFSET_MS = 8 * 3600 * 1000;
 
@@ -18,7 +20,8 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d
 export function parseRfc3339(value: string): Date | null {
   if (!RFC3339.test(value)) return null;
   const ms = Date.parse(value);
-  return Number.isFinite(ms) ? new Date(ms) : null;
+  // A sane range (limits.ts): PostgreSQL has no year 0 and the service has no use for far-off dates.
+  return Number.isFinite(ms) && ms >= MIN_DATE_MS && ms <= MAX_DATE_MS ? new Date(ms) : null;
 }
 
 /** Start of the +08:00 calendar day / month containing `at`, as a UTC Date. */

@@ -9,7 +9,8 @@ export function flattenValidationErrors(errors: ValidationError[], parent = '$')
     const path = /^\d+$/.test(e.property) ? `${parent}[${e.property}]` : `${parent}.${e.property}`;
     if (e.constraints) {
       const names = Object.keys(e.constraints);
-      const absent = e.value === undefined || e.value === null;
+      // `missing` only when a required value is absent (its @IsDefined failed); a null array element is invalid.
+      const absent = names.includes('isDefined');
       const code = absent ? 'missing' : 'invalid';
       if (names.includes('whitelistValidation')) {
         out.push(message('invalid', 'recoverable', `${path} is not a known field`, path));

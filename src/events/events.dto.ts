@@ -11,10 +11,12 @@ export class ListEventsQuery {
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   location?: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(200)
   kind?: string;
 }
 

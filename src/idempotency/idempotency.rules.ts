@@ -6,8 +6,14 @@ export function fingerprint(operation: string, resourceId: string, rawBody: stri
   return createHash('sha256').update(`${operation}\n${resourceId}\n${bodyHash}`).digest('hex');
 }
 
-/** Keys are kept at least this long. */
+/**
+ * Keys are kept this long (the contract says at least 24 hours): a replay within it returns the stored answer; after
+ * it the key is deleted by the cleanup job (or replaced on its next use) and the same key starts a new request.
+ */
 export const KEY_RETENTION_HOURS = 24;
+/** The cleanup job deletes at most CLEANUP_BATCH keys per statement and CLEANUP_MAX_BATCHES statements per pass. */
+export const CLEANUP_BATCH = 1000;
+export const CLEANUP_MAX_BATCHES = 100;
 
 /** A key is 1 to 255 visible ASCII characters. */
 export function validKey(key: string): boolean {
@@ -21,15 +27,4 @@ export function validKey(key: string): boolean {
  */
 export function storesOutcome(status: number): boolean {
   return (status >= 200 && status < 300) || status === 502;
-}
-
-/** An in_flight claim older than this belongs to a request that died: the same request may take the key over. */
-export const IN_FLIGHT_LEASE_MS = 2 * 60_000;
-
-/**
- * The lease of an in_flight claim: at least IN_FLIGHT_LEASE_MS and twice the partner timeout, so a live request that
- * waits for a slow partner is never taken over.
- */
-export function inFlightLeaseMs(partnerTimeoutMs: number): number {
-  return Math.max(IN_FLIGHT_LEASE_MS, 2 * partnerTimeoutMs);
 }

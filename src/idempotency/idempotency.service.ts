@@ -1,12 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { fingerprint, inFlightLeaseMs, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
+import { fingerprint, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
 
 export interface IdempotencyScope {
   operation: string;
@@ -21,7 +20,7 @@ type Row = { fingerprint: string; state: string; response_status: number | null;
  * INSERT ... ON CONFLICT DO NOTHING; a replay returns the stored status and body and calls nothing; another
  * fingerprint is 409 idempotency_key_mismatch; a key whose first request is running is 409 idempotency_key_in_use;
  * a store that cannot be read is 503.
- * An in_flight claim has a lease (`inFlightLeaseMs`): past it, the process that claimed it is taken for dead and the
+ * An in_flight claim has a lease (the money-claims core's `claimLeaseMs`): past it, the process that claimed it is taken for dead and the
  * same request (same fingerprint) takes the key over with one conditional UPDATE (one winner across instances).
  * Every claim carries a random `claim_id`; only the current claim stores the outcome or releases the key, so a
  * late answer of a taken-over request changes nothing. The resource's own state machine (e.g. the checkout
@@ -33,9 +32,10 @@ export class IdempotencyService {
   private readonly leaseMs: number;
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) config: AppConfig,
+    claims: MoneyClaims,
   ) {
-    this.leaseMs = inFlightLeaseMs(config.partnerTimeoutMs);
+    // The one claim lease of the money-claims core.
+    this.leaseMs = claims.leaseMs;
   }
 
   async run<T>(

@@ -30,6 +30,7 @@ export class PutLocationBody {
   /** The machine namespace (default: the default machine namespace). */
   @IsOptional()
   @IsString()
+  @MaxLength(100)
   namespace?: string;
 
   /** Operator context: what the place offers (matched by the search's `filters.amenities`). */
@@ -44,12 +45,14 @@ export class PutLocationBody {
 export class ItemRefDto {
   @IsDefined()
   @IsString()
+  @MaxLength(300)
   id: string;
 }
 
 export class HoursFilterDto {
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   open_at?: string;
 }
 
@@ -57,6 +60,7 @@ export class LocationFiltersDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ItemRefDto)
   items?: ItemRefDto[];
@@ -65,9 +69,11 @@ export class LocationFiltersDto {
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   amenities?: string[];
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => HoursFilterDto)
   hours?: HoursFilterDto;
@@ -76,6 +82,7 @@ export class LocationFiltersDto {
 export class PaginationDto {
   @IsOptional()
   @IsString()
+  @MaxLength(512)
   cursor?: string;
 
   @IsOptional()
@@ -92,11 +99,13 @@ export class SearchLocationsBody {
   query?: string;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => LocationFiltersDto)
   filters?: LocationFiltersDto;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => PaginationDto)
   pagination?: PaginationDto;

@@ -10,14 +10,17 @@ export class ListOrdersQuery {
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   location?: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   from?: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   to?: string;
 
   @IsOptional()
@@ -26,10 +29,12 @@ export class ListOrdersQuery {
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   updated_from?: string;
 
   @IsOptional()
   @IsString()
+  @MaxLength(64)
   updated_to?: string;
 
   @IsOptional()

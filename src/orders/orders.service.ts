@@ -42,7 +42,7 @@ export class OrdersService {
     const time = (v: string | undefined, name: string): Date | undefined => {
       if (v === undefined) return undefined;
       const d = parseRfc3339(v);
-      if (!d) throw Errors.invalid(`$.${name}`, `${name} must be an RFC 3339 date-time with an offset, got ${JSON.stringify(v.slice(0, 60))}`);
+      if (!d) throw Errors.invalid(`$.${name}`, `${name} must be an RFC 3339 date-time with an offset, from 1970 to 2999, got ${JSON.stringify(v.slice(0, 60))}`);
       return d;
     };
     const takenFrom = time(q.from, 'from');

@@ -173,6 +173,8 @@ export class PartnerError extends Error {
     readonly namespace: string,
     readonly reason: string,
     readonly httpStatus?: number,
+    /** The partner said clearly that the reference does not exist (404 with an `{ok:false}` body). */
+    readonly refUnknown = false,
   ) {
     super(`${namespace}: ${kind}: ${reason}`);
   }

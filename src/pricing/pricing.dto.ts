@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MAX_PRICE_FEN } from '../common/limits';
 
 export class PriceItemRef {
   @IsDefined()
@@ -12,6 +13,7 @@ export class PriceBody {
   @IsDefined()
   @IsInt()
   @Min(0)
+  @Max(MAX_PRICE_FEN)
   amount: number;
 
   @IsDefined()
@@ -21,11 +23,13 @@ export class PriceBody {
 
 export class PriceLineBody {
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PriceItemRef)
   item: PriceItemRef;
 
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => PriceBody)
   price: PriceBody;
@@ -36,6 +40,7 @@ export class SetPricesBody {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(200)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PriceLineBody)
   prices: PriceLineBody[];

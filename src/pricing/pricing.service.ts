@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { ReadOutcome } from '../claims/claim.rules';
 import { message, ok, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
@@ -49,6 +50,7 @@ export class PricingService implements OnModuleInit {
     this.approvals.registerHandler('price_change', {
       onApproved: (a) => this.executeApproved(a),
       onRejected: (a) => this.unlock(a, 'rejected'),
+      recover: (a, approved) => this.recoverExecution(a, approved),
     });
   }
 
@@ -177,14 +179,37 @@ export class PricingService implements OnModuleInit {
     const adapter = this.registry.machine(s.namespace, 'pricing');
     const result = await this.callPlatform(adapter, s.location, [{ vendorSku: s.vendor_sku, priceFen: s.price_fen }]);
     const u = result.updated.find((x) => x.vendorSku === s.vendor_sku);
-    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen: u?.priceFen ?? s.price_fen, priceLocked: false });
+    await this.recordApprovedChange(a, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
+  }
+
+  private async recordApprovedChange(a: ApprovalView, priceFen: number, previousFen: number, why: string): Promise<void> {
+    const s = a.subject as { slot_id: string; location: string; item_id: string };
+    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen, priceLocked: false });
     await this.events.record({
       kind: 'price.changed',
-      summary: `price of ${s.item_id} at ${s.location} changed to ${u?.priceFen ?? s.price_fen} fen`,
-      reasoning: `owner approval ${a.id} was approved; the kill switch was off when it was executed`,
+      summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
+      reasoning: `owner approval ${a.id} was approved; ${why}`,
       location: s.location,
-      data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: u?.previousFen ?? s.current_fen, price_fen: u?.priceFen ?? s.price_fen }] },
+      data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
     });
+  }
+
+  /**
+   * An interrupted execution of a price approval, read from the platform (never set again): approved and the
+   * machine shows the new price → done (recorded here); another price → not done (pending again, the slot stays
+   * locked); the platform cannot be read → throws (unknown, read again later). A rejection only unlocks: done.
+   */
+  private async recoverExecution(a: ApprovalView, approved: boolean): Promise<ReadOutcome> {
+    const s = a.subject as { location: string; namespace: string; vendor_sku: string; current_fen: number; price_fen: number };
+    if (!approved) {
+      await this.unlock(a, 'rejected');
+      return 'placed';
+    }
+    const { items } = await this.registry.machine(s.namespace, 'inventory').getInventory(s.location);
+    const item = items.find((i) => i.vendorSku === s.vendor_sku);
+    if (!item || item.priceFen !== s.price_fen) return 'not_placed';
+    await this.recordApprovedChange(a, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again');
+    return 'placed';
   }
 
   private async unlock(a: ApprovalView, why: string): Promise<void> {

@@ -13,14 +13,15 @@ import { PartnerError, SupplyAdapter } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { decodeCursor, encodeCursor, isOpen, renderPurchaseOrder } from './purchase-order.rules';
 
-/** A purchase order's supplier status is read again on access when older than this. */
+/** In a list, a purchase order's supplier status is read again when older than this (one order is always read). */
 export const STATUS_CACHE_MS = 30_000;
 /** The scheduled refresh of open purchase orders. */
 export const REFRESH_EVERY_MS = 10 * 60_000;
 
 /**
- * Purchase orders: completed checkout sessions, with the supplier's status (GET /orders/{ref}) refreshed on read
- * (cached STATUS_CACHE_MS) and every REFRESH_EVERY_MS for open orders by one instance (JobLockService).
+ * Purchase orders: completed checkout sessions, with the supplier's status (GET /orders/{ref}) read on every
+ * GET /orders/{id}, refreshed in lists when older than STATUS_CACHE_MS, and every REFRESH_EVERY_MS for open orders by
+ * one instance (JobLockService).
  */
 @Injectable()
 export class PurchaseOrdersService {
@@ -57,12 +58,21 @@ export class PurchaseOrdersService {
     };
   }
 
+  /**
+   * One purchase order: a current-state read of the supplier (GET /orders/{ref}) on every call. Only when the supplier
+   * cannot be read is the stored copy served, with a `stale_data` warning; with nothing stored that is a 502.
+   */
   async find(id: string): Promise<object | null> {
     const row = await this.repo.find(id);
     if (!row || row.status !== 'completed') return null;
-    const failed = await this.refreshIfStale(row);
-    if (failed && !row.supplierState) throw Errors.upstreamUnreachable(`the supplier ${row.namespace}`, failed);
-    return this.render(row);
+    const failed = await this.refresh(row);
+    if (!failed) return this.render(row);
+    if (!row.supplierState) throw Errors.upstreamUnreachable(`the supplier ${row.namespace}`, failed);
+    const asOf = row.supplierCheckedAt ? ` as of ${toPlus8(row.supplierCheckedAt)}` : '';
+    return {
+      ...this.render(row),
+      messages: [warning('stale_data', `the supplier could not be read (${failed}); the stored status${asOf} is shown`, '$.supplier_status')],
+    };
   }
 
   /** Scheduled: open purchase orders, least recently checked first, by one instance at a time. */

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { MAX_QUANTITY } from '../common/limits';
 import { LOCATION_ID } from '../identifiers/identifiers';
 
 export class PlanQuery {
@@ -35,6 +36,7 @@ export class ListRunsQuery {
   /** Checked against the run statuses by the service (unknown → 400 invalid). */
   @IsOptional()
   @IsString()
+  @MaxLength(50)
   status?: string;
 }
 
@@ -48,6 +50,7 @@ export class DeliveredLine {
   @IsDefined()
   @IsInt()
   @Min(0)
+  @Max(MAX_QUANTITY)
   quantity: number;
 }
 
@@ -55,6 +58,8 @@ export class ReceiveBody {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => DeliveredLine)
   delivered: DeliveredLine[];

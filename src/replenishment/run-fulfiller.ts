@@ -1,9 +1,9 @@
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { PlaceRecoveryOutcome } from './run.rules';
+import { ReadOutcome } from '../claims/claim.rules';
 
 /** What a read of the fulfiller says about an interrupted place (never a second order). */
 export interface FulfillerRead {
-  outcome: PlaceRecoveryOutcome;
+  outcome: ReadOutcome;
   /** Why, for the event's reasoning and the log. */
   why: string;
   supplierOrderId: string | null;

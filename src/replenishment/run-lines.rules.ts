@@ -4,7 +4,7 @@
  * aggregation.rules.ts, so they never disagree with the lines.
  */
 import type { RunLine } from './replenishment-run.entity';
-import type { PlaceRecoveryOutcome } from './run.rules';
+import type { ReadOutcome as PlaceRecoveryOutcome } from '../claims/claim.rules';
 import { aggregateBySupplier, SlotNeed, SupplierOrder } from './aggregation.rules';
 
 /** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */

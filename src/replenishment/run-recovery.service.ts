@@ -1,70 +1,55 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { toPlus8 } from '../common/time';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
-import { placeClaimExpired, placeLeaseMs, PlaceRecoveryOutcome, RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
 
 /** What one recovery pass did with the runs left in `placing` past their lease. */
-export interface RunRecoveryPass {
-  checked: number;
-  placed: number;
-  released: number;
-  left: number;
-}
+export type RunRecoveryPass = RecoveryTally;
 
 /** Recovery of interrupted places: settled by READING the run's fulfiller, never by ordering again. */
 @Injectable()
 export class RunRecoveryService {
   private readonly logger = new Logger(RunRecoveryService.name);
-  private readonly leaseMs: number;
   constructor(
     private readonly repo: RunsRepository,
     private readonly fulfillers: RunFulfillers,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
     @InjectDataSource() private readonly ds: DataSource,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    this.leaseMs = placeLeaseMs(config.partnerTimeoutMs);
-  }
+  ) {}
 
   /**
    * A run left in `placing` past its claim's lease (the process placing it died before recording the answer) is
    * settled by READING the fulfiller, never by ordering again. Other runs are returned as they are (`outcome` null).
    */
-  async recoverIfExpired(run: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: PlaceRecoveryOutcome | 'moved' | null }> {
-    if (run.status !== 'placing' || !placeClaimExpired(run.claimedAt, new Date(), this.leaseMs)) return { run, outcome: null };
+  async recoverIfExpired(run: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' | null }> {
+    if (run.status !== 'placing' || !this.claims.expired(run.claimedAt)) return { run, outcome: null };
     return this.recover(run);
   }
 
   /** Scheduled: every run in `placing` past its lease (database clock), oldest claim first, up to `limit`. */
   async recoverExpired(limit = 50): Promise<RunRecoveryPass> {
-    const out: RunRecoveryPass = { checked: 0, placed: 0, released: 0, left: 0 };
-    for (const run of await this.repo.expiredPlacing(this.leaseMs, limit)) {
-      out.checked++;
-      const { outcome } = await this.recover(run);
-      if (outcome === 'placed') out.placed++;
-      else if (outcome === 'not_placed') out.released++;
-      else if (outcome === 'unknown') out.left++;
-    }
-    return out;
+    const stuck = await this.repo.expiredPlacing(this.claims.leaseMs, limit);
+    return this.claims.recoverAll(stuck, async (run) => (await this.recover(run)).outcome);
   }
 
   /**
    * Supplier: `GET /orders/{run id}` → found: `placed`, spend recorded (idempotent upsert);
-   * refused (ref unknown): `ready`, held amount released; no usable answer: left. Machine restock: the run's stored
+   * a clear "ref unknown" (404 {ok:false}): `ready`, held amount released; any other answer: left, amount held. Machine restock: the run's stored
    * restock orders decide (an order still `sending` is first settled by reading its platform's `GET /restock/{ref}`):
    * all accepted → `placed` here (nothing left to send); otherwise `ready`, and the retry replays the accepted ones.
    * Not under the kill switch: it only reads.
    */
-  private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: PlaceRecoveryOutcome | 'moved' }> {
+  private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' }> {
     const fulfiller = this.fulfillers.of(stuck);
     const machine = !fulfiller.movesMoney;
     const { outcome, why, supplierOrderId } = await fulfiller.read(stuck);

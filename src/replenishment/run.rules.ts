@@ -1,3 +1,4 @@
+import type { ReadOutcome } from '../claims/claim.rules';
 import { parseSkuId } from '../identifiers/identifiers';
 
 /**
@@ -119,37 +120,13 @@ export function runDeliveryFromOrders(
   });
 }
 
-/** A place's claim (`placing`) outlives a live place by this much at least. */
-export const PLACE_LEASE_MS = 2 * 60_000;
-
-/** The lease of a run in `placing`: max(2 minutes, 2 × the partner timeout). */
-export function placeLeaseMs(partnerTimeoutMs: number): number {
-  return Math.max(PLACE_LEASE_MS, 2 * partnerTimeoutMs);
-}
-
-/** Is this run's claim past its lease? A run in `placing` without a claim time (claimed before they were kept) is. */
-export function placeClaimExpired(claimedAt: Date | null, now: Date, leaseMs: number): boolean {
-  return claimedAt === null || now.getTime() - claimedAt.getTime() >= leaseMs;
-}
-
-/**
- * What recovery of an interrupted place does with a READ of the fulfiller (never a second order): the order (or
- * restock order) exists → `placed`; the fulfiller refuses the read, i.e. does not know the reference → `not_placed`;
- * no usable answer (unreachable, unauthorized, malformed, fulfiller gone) → `unknown`: left for the next attempt.
- */
-export type PlaceRecoveryOutcome = 'placed' | 'not_placed' | 'unknown';
-export function placeRecoveryOutcome(read: { found: true } | { failed: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other' }): PlaceRecoveryOutcome {
-  if ('found' in read) return 'placed';
-  return read.failed === 'rejected' ? 'not_placed' : 'unknown';
-}
-
 /**
  * An interrupted machine-restock run, from the state of its restock orders (one per location, `null` = never
  * stored): every order accepted by its platform → `placed` (nothing left to send); an order still `sending` (the
  * request in flight when the process died) → `unknown` until that order is settled by reading the platform;
  * otherwise → `not_placed`: back to `ready`, the retry replays the accepted orders and sends the rest.
  */
-export function machineRunRecovery(orderStatuses: (string | null)[]): PlaceRecoveryOutcome {
+export function machineRunRecovery(orderStatuses: (string | null)[]): ReadOutcome {
   if (orderStatuses.some((s) => s === 'sending')) return 'unknown';
   if (orderStatuses.length > 0 && orderStatuses.every((s) => s !== null && s !== 'failed')) return 'placed';
   return 'not_placed';

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { ReadOutcome } from '../claims/claim.rules';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
@@ -44,6 +45,7 @@ export class RunsService implements OnModuleInit {
     this.approvals.registerHandler('replenishment_run', {
       onApproved: (a, m) => this.onApproval(a, true, m),
       onRejected: (a, m) => this.onApproval(a, false, m),
+      recover: (a, approved) => this.recoverApproval(a, approved),
     });
   }
 
@@ -148,6 +150,18 @@ export class RunsService implements OnModuleInit {
     const run = await this.repo.find(id);
     if (!run) throw Errors.notFound(`replenishment run ${id}`);
     return this.views.view((await this.recovery.recoverIfExpired(run)).run);
+  }
+
+  /**
+   * An interrupted execution of a run's approval, read from the run: still awaiting approval → the decision never
+   * took effect, so it is applied now (a conditional transition: at most once); any other state → it took effect.
+   */
+  private async recoverApproval(a: ApprovalView, approved: boolean): Promise<ReadOutcome> {
+    const id = typeof a.subject.run_id === 'string' ? a.subject.run_id : '';
+    const run = await this.repo.find(id);
+    if (!run) return 'not_placed';
+    if (run.status === 'awaiting_approval') await this.onApproval(a, approved);
+    return 'placed';
   }
 
   private async onApproval(a: ApprovalView, approved: boolean, m?: EntityManager): Promise<void> {

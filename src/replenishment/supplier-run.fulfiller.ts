@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Errors } from '../common/errors';
@@ -10,7 +11,7 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
 import { contractLines, runOrders } from './run-lines.rules';
-import { placeRecoveryOutcome, RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
 
 /**
@@ -27,6 +28,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
     @InjectDataSource() private readonly ds: DataSource,
   ) {}
 
@@ -39,18 +41,18 @@ export class SupplierRunFulfiller implements RunFulfiller {
     // One line per good, summed over the slots and rounded up to the box once; the simulated supplier takes
     // other suppliers' goods as stand-ins (run-lines.rules.ts).
     const request: SupplyOrderRequest = { ref: run.id, lines: runOrders(run.lines, run.fulfiller).flatMap(contractLines), fulfillment: { method: 'restock' } };
-    let orderId: string;
-    try {
-      const ack = await adapter.createOrder(request);
-      orderId = ack.orderId ?? ack.ref;
-    } catch (err) {
-      await this.placeFailed(run, err);
+    // The one call, never retried (ref = run id).
+    const call = await this.claims.callOnce(() => adapter.createOrder(request));
+    if (!call.ok) {
+      const err = call.error;
+      await this.placeFailed(run, call.failure === 'refused', err);
       throw err instanceof PartnerError
         ? err.kind === 'rejected'
           ? Errors.supplierRejected(err.reason)
           : Errors.upstreamUnreachable(run.fulfiller, err.reason)
         : err;
     }
+    const orderId = call.value.orderId ?? call.value.ref;
     const placed = await this.ds.transaction(async (m) => {
       const patch = { placedAt: new Date(), supplierOrderId: orderId };
       // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
@@ -76,13 +78,11 @@ export class SupplierRunFulfiller implements RunFulfiller {
   }
 
   async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {
-    try {
-      const status = await this.supplier(run.fulfiller).getOrder(run.id);
-      return { outcome: placeRecoveryOutcome({ found: true }), supplierOrderId: status.ref, why: `GET /orders/${run.id} shows the order (state ${status.state})` };
-    } catch (err) {
-      const kind = err instanceof PartnerError ? err.kind : 'other';
-      return { outcome: placeRecoveryOutcome({ failed: kind }), supplierOrderId: null, why: `GET /orders/${run.id} answered: ${(err as Error).message}` };
+    const read = await this.claims.read(() => this.supplier(run.fulfiller).getOrder(run.id));
+    if (read.outcome === 'placed') {
+      return { outcome: 'placed', supplierOrderId: read.value.ref, why: `GET /orders/${run.id} shows the order (state ${read.value.state})` };
     }
+    return { outcome: read.outcome, supplierOrderId: null, why: `GET /orders/${run.id} answered: ${read.failure.message}` };
   }
 
   private supplier(namespace: string): SupplyAdapter {
@@ -90,8 +90,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     return namespace === sim.namespace ? sim : this.registry.supply(namespace, 'orders');
   }
 
-  private async placeFailed(run: ReplenishmentRunEntity, err: unknown): Promise<void> {
-    const rejected = err instanceof PartnerError && err.kind === 'rejected';
+  private async placeFailed(run: ReplenishmentRunEntity, rejected: boolean, err: unknown): Promise<void> {
     try {
       const moved = await this.ds.transaction(async (m) => {
         // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.

@@ -1,14 +1,17 @@
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsArray, IsBoolean, IsDefined, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { MAX_QUANTITY } from '../common/limits';
 
 export class RestockItemRef {
   @IsDefined()
   @IsString()
+  @MaxLength(300)
   id: string;
 }
 
 export class RestockLineBody {
   @IsDefined()
+  @IsObject()
   @ValidateNested()
   @Type(() => RestockItemRef)
   item: RestockItemRef;
@@ -16,6 +19,7 @@ export class RestockLineBody {
   @IsDefined()
   @IsInt()
   @Min(1)
+  @Max(MAX_QUANTITY)
   quantity: number;
 
   @IsOptional()
@@ -38,6 +42,8 @@ export class RestockBody {
   @IsDefined()
   @IsArray()
   @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => RestockLineBody)
   line_items: RestockLineBody[];

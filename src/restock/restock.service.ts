@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { failureOf, readOutcome } from '../claims/claim.rules';
 import { UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
@@ -117,7 +118,8 @@ export class RestockService {
     try {
       state = await this.registry.machine(namespace, 'replenishment.order').getRestock(reference);
     } catch (err) {
-      if (err instanceof PartnerError && err.kind === 'rejected') {
+      // Only a clear "reference unknown" (404 {ok:false}) means it was never taken; anything else may hide an order.
+      if (readOutcome({ failed: failureOf(err) }) === 'not_placed') {
         return (await this.repo.settleSending(row.id, { status: 'failed' })) ? 'failed' : this.settleInterrupted(namespace, reference);
       }
       this.logger.warn(`restock ${reference} on ${namespace}: interrupted request not settled (${(err as Error).message})`);

@@ -160,6 +160,33 @@ describe('recovery of an interrupted complete', () => {
     expect(posts(p, 'REC-7')).toBe(0);
   });
 
+  it('an ambiguous read (429, 408, 409, a 404 without {ok:false}) keeps the amount held and permits no second order; a clear "ref unknown" later releases it', async () => {
+    await readySession(t, 'REC-9');
+    await crashMidComplete(t, 'REC-9', 300);
+    const faults = [
+      { status: 429, body: { ok: false, reason: 'too many requests' } },
+      { status: 408, body: { ok: false, reason: 'request timeout' } },
+      { status: 409, body: { ok: false, reason: 'busy' } },
+      { status: 404, rawBody: '' },
+      { status: 404, rawBody: '<html>not found</html>' },
+    ];
+    for (const f of faults) {
+      p.fault('GET /orders/:ref', { ...f, times: 1 });
+      expectError(await t.post('/ucp/v1/checkout-sessions/REC-9/complete', { confirm: true }), 409, 'complete_in_progress');
+      expect(await spend(t, 'REC-9')).toEqual({ state: 'held', amount_fen: '9600' });
+    }
+    p.fault('GET /orders/:ref', { status: 429, body: { ok: false, reason: 'too many requests' }, times: 1 });
+    expect((await t.get('/ucp/v1/checkout-sessions/REC-9')).body.status).toBe('complete_in_progress');
+    expect(reads(p, 'REC-9')).toBe(faults.length + 1);
+    expect(posts(p, 'REC-9')).toBe(0);
+    expect(await spend(t, 'REC-9')).toEqual({ state: 'held', amount_fen: '9600' });
+    // The supplier now answers clearly that it does not know the ref: released, and completing places it once.
+    expect((await t.get('/ucp/v1/checkout-sessions/REC-9')).body.status).toBe('ready_for_complete');
+    expect(await spend(t, 'REC-9')).toBeNull();
+    expect((await t.post('/ucp/v1/checkout-sessions/REC-9/complete', { confirm: true })).body.status).toBe('completed');
+    expect(posts(p, 'REC-9')).toBe(1);
+  });
+
   it('a late supplier acceptance after recovery found no order is still recorded (the order exists)', async () => {
     await readySession(t, 'REC-8');
     p.fault('POST /orders', { delayMs: 800, times: 1 });

@@ -133,6 +133,72 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
     }
   });
 
+  it('an ambiguous read (429, 408, 409, a 404 that is not a clear "ref unknown") keeps the amount held and orders nothing', async () => {
+    const run = await newRun();
+    await crashMidPlace(ds, run.id, 300);
+    const original = sim.getOrder.bind(sim);
+    try {
+      for (const status of [429, 408, 409]) {
+        sim.getOrder = () => Promise.reject(new PartnerError('rejected', 'sim-supply', `HTTP ${status}`, status));
+        expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('placing');
+        expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 409, 'already_placed');
+      }
+      sim.getOrder = () => Promise.reject(new PartnerError('rejected', 'sim-supply', 'not found', 404, false));
+      expect(await t.app.get(RunRecoveryScheduler).tick()).toEqual({ checked: 1, placed: 0, released: 0, left: 1 });
+      expect(await spendOf(ds, run.id)).toEqual({ state: 'held', amount_fen: String(run.total_cost_estimate.amount) });
+      expect(orders(run.id)).toBe(0);
+    } finally {
+      sim.getOrder = original;
+    }
+    // The supplier's own "unknown ref" answer: released, ready again.
+    expect(await t.app.get(RunRecoveryScheduler).tick()).toEqual({ checked: 1, placed: 0, released: 1, left: 0 });
+    expect(await spendOf(ds, run.id)).toBeNull();
+    expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('ready');
+  });
+
+  it('an interrupted execution of a run approval is finished from the run state, once', async () => {
+    await t
+      .put('/ucp/v1/admin/guards', {
+        killSwitch: false,
+        budget: { perOrderFen: 1, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
+        priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
+        probationVendors: [],
+        hardNoGo: { vendors: [], skus: [] },
+      })
+      .expect(200);
+    try {
+      const a = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body as { id: string; approval_id: string; status: string };
+      const b = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body as { id: string; approval_id: string; status: string };
+      expect([a.status, b.status]).toEqual(['awaiting_approval', 'awaiting_approval']);
+      const crash = (id: string) =>
+        ds.query(`UPDATE approvals SET status = 'executing', claimed_at = now() - interval '10 minutes', execution = $2::jsonb WHERE id = $1`, [
+          id,
+          JSON.stringify({ approved: true, resolver: { channel: 'dashboard' } }),
+        ]);
+      // a: died before the run moved; b: died after the run moved but before the approval was recorded.
+      await crash(a.approval_id);
+      await crash(b.approval_id);
+      await ds.query(`UPDATE replenishment_runs SET status = 'ready' WHERE id = $1`, [b.id]);
+      expect((await t.get(`/ucp/v1/approvals/${a.approval_id}`).expect(200)).body.approval.status).toBe('approved');
+      expect((await t.get(`/ucp/v1/approvals/${b.approval_id}`).expect(200)).body.approval.status).toBe('approved');
+      expect((await t.get(`/ucp/v1/replenishment/runs/${a.id}`).expect(200)).body.status).toBe('ready');
+      expect((await t.get(`/ucp/v1/replenishment/runs/${b.id}`).expect(200)).body.status).toBe('ready');
+      const events = (await t.get('/ucp/v1/events?kind=replenishment.run').expect(200)).body.events as { data: { run_id: string; action: string } }[];
+      expect(events.filter((e) => e.data.run_id === a.id && e.data.action === 'approved')).toHaveLength(1);
+      expect(events.filter((e) => e.data.run_id === b.id && e.data.action === 'approved')).toHaveLength(0);
+    } finally {
+      await t
+        .put('/ucp/v1/admin/guards', {
+          killSwitch: false,
+          budget: { perOrderFen: 10_000_000, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
+          priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
+          probationVendors: [],
+          hardNoGo: { vendors: [], skus: [] },
+        })
+        .expect(200);
+    }
+  });
+
   it('within the lease nothing is read: GET shows placing, place is 409, the tick checks nothing', async () => {
     const run = await newRun();
     await crashMidPlace(ds, run.id, 30);

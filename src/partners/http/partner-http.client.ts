@@ -2,7 +2,7 @@
  * The HTTP client of one registered partner: one axios instance per partner, JSON over HTTP(S), bearer token.
  *
  * Failures become PartnerError: network error, timeout or 5xx → 'unreachable'; 401/403 → 'unauthorized';
- * another 4xx → 'rejected' with the partner's `reason`; a 2xx that is not JSON or says `{ok:false}` → 'malformed'.
+ * another 4xx → 'rejected' with the partner's `reason` (a 404 saying `{ok:false}` also marks the reference unknown); a 2xx that is not JSON or says `{ok:false}` → 'malformed'.
  *
  * No call is ever retried here. Money-moving calls (POST /orders, POST /restock) must never be repeated behind the
  * caller's back, and reads are not retried either so that one rule holds for every call and the schedulers, which
@@ -88,7 +88,9 @@ export class PartnerHttpClient {
     if (status >= 500) return this.thrown('unreachable', `${route} answered HTTP ${status}${said}`, status);
     if (status >= 400) {
       const reason = partnerReason ?? `HTTP ${status} without an {ok:false, reason} body`;
-      return this.thrown('rejected', `${route}: ${reason}`, status);
+      // Only a 404 that says {ok:false} is "this reference does not exist"; recovery releases money on nothing else.
+      const refUnknown = status === 404 && body.ok && isObject(body.value) && body.value.ok === false;
+      return this.thrown('rejected', `${route}: ${reason}`, status, refUnknown);
     }
     if (status < 200 || status >= 300) {
       return this.thrown('malformed', `${route} answered HTTP ${status}; the contract uses only 2xx, 4xx and 5xx`, status);
@@ -113,15 +115,15 @@ export class PartnerHttpClient {
     return 'network error';
   }
 
-  private thrown(kind: PartnerError['kind'], reason: string, status: number): never {
-    throw this.fail(kind, reason, status);
+  private thrown(kind: PartnerError['kind'], reason: string, status: number, refUnknown = false): never {
+    throw this.fail(kind, reason, status, refUnknown);
   }
 
   /** Every reason passes here: the token is scrubbed even if a partner echoes it back in its own text. */
-  private fail(kind: PartnerError['kind'], reason: string, status?: number): PartnerError {
+  private fail(kind: PartnerError['kind'], reason: string, status?: number, refUnknown = false): PartnerError {
     let clean = this.token ? reason.split(this.token).join('[redacted]') : reason;
     if (clean.length > MAX_REASON_CHARS) clean = `${clean.slice(0, MAX_REASON_CHARS - 3)}...`;
-    return new PartnerError(kind, this.namespace, clean, status);
+    return new PartnerError(kind, this.namespace, clean, status, refUnknown);
   }
 }
 

@@ -235,7 +235,8 @@ export class SimulatedMachinePlatform implements MachineAdapter {
   }
 
   private refuse(reason: string, status = 400): never {
-    throw new PartnerError('rejected', this.namespace, reason, status);
+    // Its 404 is always "this reference does not exist".
+    throw new PartnerError('rejected', this.namespace, reason, status, status === 404);
   }
 }
 

@@ -1,31 +1,5 @@
 import type { EntityManager, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
 import { AfterCommit } from '../../../src/approvals/after-commit';
-import { claimExpired, COMPLETE_LEASE_MS, completeLeaseMs, recoveryOutcome } from '../../../src/checkout/checkout.rules';
-import { IN_FLIGHT_LEASE_MS, inFlightLeaseMs } from '../../../src/idempotency/idempotency.rules';
-
-describe('claim leases', () => {
-  it('are two minutes, or twice the partner timeout when that is longer', () => {
-    expect(COMPLETE_LEASE_MS).toBe(120_000);
-    expect(IN_FLIGHT_LEASE_MS).toBe(120_000);
-    expect(completeLeaseMs(10_000)).toBe(120_000);
-    expect(inFlightLeaseMs(10_000)).toBe(120_000);
-    expect(completeLeaseMs(90_000)).toBe(180_000);
-    expect(inFlightLeaseMs(90_000)).toBe(180_000);
-  });
-
-  it('a claim expires at the lease; a session in progress without a claim time counts as expired', () => {
-    const now = new Date('2026-01-01T00:10:00Z');
-    expect(claimExpired(new Date(now.getTime() - 119_999), now, 120_000)).toBe(false);
-    expect(claimExpired(new Date(now.getTime() - 120_000), now, 120_000)).toBe(true);
-    expect(claimExpired(null, now, 120_000)).toBe(true);
-  });
-
-  it('recovery: the order exists → placed; the supplier does not know the ref → not_placed; anything else → wait', () => {
-    expect(recoveryOutcome({ found: true })).toBe('placed');
-    expect(recoveryOutcome({ failed: 'rejected' })).toBe('not_placed');
-    for (const k of ['unreachable', 'unauthorized', 'malformed', 'other'] as const) expect(recoveryOutcome({ failed: k })).toBe('unknown');
-  });
-});
 
 /** A query runner double that moves through transaction depths the way TypeORM's PostgresQueryRunner does. */
 function runner() {

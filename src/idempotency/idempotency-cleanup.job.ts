@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
+import { JobLockService } from '../coordination/job-lock.service';
+import { CLEANUP_BATCH, CLEANUP_MAX_BATCHES, KEY_RETENTION_HOURS } from './idempotency.rules';
+
+export const IDEMPOTENCY_CLEANUP_INTERVAL = 'idempotency.cleanup';
+export const IDEMPOTENCY_CLEANUP_EVERY_MS = 15 * 60_000;
+
+/**
+ * Keys are kept KEY_RETENTION_HOURS (decisions.md "Issue 11"); every 15 minutes one instance deletes the older ones,
+ * in batches (short statements, no long lock on the table) through the created_at index. A key past retention is
+ * also replaced on its next use (IdempotencyService.run), so the job only bounds the table's size.
+ */
+@Injectable()
+export class IdempotencyCleanupJob extends ExclusiveIntervalJob<number> {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    schedulerRegistry: SchedulerRegistry,
+    locks: JobLockService,
+    @InjectDataSource() private readonly ds: DataSource,
+  ) {
+    super(IDEMPOTENCY_CLEANUP_INTERVAL, IDEMPOTENCY_CLEANUP_EVERY_MS, config, schedulerRegistry, locks);
+  }
+
+  /** Deletes keys past retention; returns how many. */
+  protected async pass(): Promise<number> {
+    let total = 0;
+    for (let i = 0; i < CLEANUP_MAX_BATCHES; i++) {
+      const rows = (await this.ds.query(
+        `WITH doomed AS (
+           SELECT key FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at LIMIT $2
+         ), gone AS (
+           DELETE FROM idempotency_keys k USING doomed WHERE k.key = doomed.key RETURNING 1
+         )
+         SELECT count(*)::int AS n FROM gone`,
+        [KEY_RETENTION_HOURS, CLEANUP_BATCH],
+      )) as { n: number }[];
+      const n = rows[0]?.n ?? 0;
+      total += n;
+      if (n < CLEANUP_BATCH) break;
+    }
+    if (total) this.logger.log(`deleted ${total} idempotency keys older than ${KEY_RETENTION_HOURS} h`);
+    return total;
+  }
+}

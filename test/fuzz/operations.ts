@@ -1,0 +1,159 @@
+/**
+ * Every operation and admin route of the service as a valid request template (issue 11 fuzz). `prepare` makes the
+ * resources a request needs through the API itself (a fresh session to complete, a pending approval to resolve), so
+ * an unmutated request is valid and each mutation is the only thing wrong with it.
+ */
+import { FakePartner } from '../partners/fake-partner-server';
+import { TestApp } from '../support/test-app';
+import { DEST } from '../unit/money/fixtures';
+
+export interface World {
+  t: TestApp;
+  supplier: FakePartner;
+  machine: FakePartner;
+  seq: number;
+  saleId: string;
+  purchaseId: string;
+  approvalPrice: number;
+}
+
+export interface Op {
+  name: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** `:name` segments are filled from `prepare`'s answer (percent-encoded). */
+  path: string;
+  query?: Record<string, string>;
+  /** Further optional query names a mutation may add. */
+  extraQuery?: string[];
+  body?: (w: World, p: Record<string, string>) => unknown;
+  prepare?: (w: World) => Promise<Record<string, string>>;
+  /** A success answer that is not the ucp envelope (probes, the OpenAPI document). */
+  notEnvelope?: boolean;
+  idempotencyKey?: boolean;
+  ucpAgent?: boolean;
+}
+
+const SUP = 'acme-supply';
+const MACH = 'acme-machine';
+const LINE = { item: { id: `${SUP}:COLA` }, quantity: 1, quantity_unit: { unit: 'BX' } };
+
+async function freshSession(w: World): Promise<Record<string, string>> {
+  const id = `FZ-S-${++w.seq}`;
+  const res = await w.t.post('/ucp/v1/checkout-sessions', { id, line_items: [LINE], fulfillment: DEST });
+  if (res.status !== 201) throw new Error(`fuzz setup: session ${id} not created (${res.status} ${JSON.stringify(res.body).slice(0, 300)})`);
+  return { session: id };
+}
+
+/** A fresh run of loc-1; every other one is filled by the machine platform's restock order (no money moves). */
+async function freshRun(w: World, place = false): Promise<Record<string, string>> {
+  const fulfiller = ++w.seq % 2 ? 'machine_restock' : 'simulated_supplier';
+  const res = await w.t.post(`/ucp/v1/replenishment/runs?location=loc-1&fulfiller=${fulfiller}`);
+  if (res.status !== 201) throw new Error(`fuzz setup: run not created (${res.status} ${JSON.stringify(res.body).slice(0, 300)})`);
+  const id = (res.body.run?.id ?? res.body.id) as string;
+  if (place) await w.t.post(`/ucp/v1/replenishment/runs/${encodeURIComponent(id)}/place`);
+  return { run: id };
+}
+
+/** A pending price_change approval (parks one with a move past the cap when none is pending). */
+async function pendingApproval(w: World): Promise<Record<string, string>> {
+  for (let i = 0; i < 3; i++) {
+    const list = await w.t.get('/ucp/v1/approvals?status=pending&kind=price_change');
+    const first = (list.body.approvals ?? [])[0] as { id: string } | undefined;
+    if (first) return { approval: first.id };
+    w.approvalPrice = w.approvalPrice === 6000 ? 9000 : 6000;
+    await w.t.put('/ucp/v1/locations/loc-1/prices', { prices: [{ item: { id: `${MACH}:C3` }, price: { amount: w.approvalPrice, currency: 'CNY' } }], confirm: true });
+  }
+  throw new Error('fuzz setup: no pending approval could be made');
+}
+
+export const OPERATIONS: Op[] = [
+  { name: 'discovery', method: 'GET', path: '/.well-known/ucp' },
+  { name: 'healthz', method: 'GET', path: '/healthz', notEnvelope: true },
+  { name: 'readyz', method: 'GET', path: '/readyz', notEnvelope: true },
+  { name: 'openapi', method: 'GET', path: '/ucp/v1/openapi.json', notEnvelope: true },
+  { name: 'namespaces', method: 'GET', path: '/ucp/v1/namespaces', query: { role: 'supply' } },
+  {
+    name: 'catalog.search', method: 'POST', path: '/ucp/v1/catalog/search', ucpAgent: true,
+    body: () => ({ query: 'cola', filters: { namespace: SUP, location: 'loc-1', categories: ['drinks'] }, pagination: { limit: 10 } }),
+  },
+  { name: 'catalog.lookup', method: 'POST', path: '/ucp/v1/catalog/lookup', ucpAgent: true, body: () => ({ ids: [`${SUP}:COLA`, `${MACH}:A1`], filters: { location: 'loc-1' } }) },
+  { name: 'skus.get', method: 'GET', path: '/ucp/v1/skus/:sku', query: { location: 'loc-1' }, prepare: async () => ({ sku: `${MACH}:A1` }) },
+  // D4 is stocked at loc-2 only. (Aliasing a loc-1 good to acme-supply:COLA makes every supplier run of loc-1 fail with
+  // 502 supplier_rejected "unknown vendorSku A1": the run place sends the machine's vendor sku; issue 10's area.)
+  { name: 'skus.aliases', method: 'PUT', path: '/ucp/v1/skus/:sku/aliases', prepare: async () => ({ sku: `${MACH}:D4` }), body: () => ({ aliases: [{ sku_id: `${SUP}:COLA`, source: 'manual' }] }) },
+  {
+    name: 'locations.search', method: 'POST', path: '/ucp/v1/locations/search',
+    body: () => ({ query: 'Machine', filters: { items: [{ id: `${MACH}:A1` }], amenities: ['wifi'], hours: { open_at: '2026-11-23T10:00:00+08:00' } }, pagination: { limit: 5 } }),
+  },
+  {
+    name: 'locations.put', method: 'PUT', path: '/ucp/v1/locations/:loc', prepare: async (w) => ({ loc: `fz-loc-${w.seq % 5}` }),
+    body: () => ({ name: 'Fuzz machine', profile: { city: 'Shanghai', placement: 'indoor', floor: 2 }, namespace: MACH, amenities: ['wifi'] }),
+  },
+  {
+    name: 'locations.delete', method: 'DELETE', path: '/ucp/v1/locations/:loc',
+    prepare: async (w) => {
+      const loc = `fz-del-${++w.seq}`;
+      await w.t.put(`/ucp/v1/locations/${loc}`, { name: 'to delete' });
+      return { loc };
+    },
+  },
+  { name: 'locations.inventory', method: 'GET', path: '/ucp/v1/locations/:loc/inventory', prepare: async () => ({ loc: 'loc-1' }) },
+  { name: 'locations.sync', method: 'POST', path: '/ucp/v1/locations/sync', body: () => ({ sales_window_days: 30 }) },
+  {
+    name: 'prices.put', method: 'PUT', path: '/ucp/v1/locations/:loc/prices', idempotencyKey: true, prepare: async () => ({ loc: 'loc-1' }),
+    body: (w) => ({ prices: [{ item: { id: `${MACH}:A1` }, price: { amount: w.seq % 2 ? 350 : 360, currency: 'CNY' } }], confirm: true }),
+  },
+  {
+    name: 'restock', method: 'POST', path: '/ucp/v1/locations/:loc/restock', prepare: async () => ({ loc: 'loc-1' }),
+    body: (w) => ({ reference: `fz-rs-${++w.seq}`, binding: false, line_items: [{ item: { id: `${MACH}:B2` }, quantity: 2, reason: 'low stock' }] }),
+  },
+  {
+    name: 'orders.list', method: 'GET', path: '/ucp/v1/orders',
+    query: { kind: 'sale', location: 'loc-1', from: '2026-01-01T00:00:00+08:00', to: '2027-01-01T00:00:00+08:00', limit: '10' },
+    extraQuery: ['trade_status', 'updated_from', 'updated_to', 'cursor'],
+  },
+  { name: 'orders.purchases', method: 'GET', path: '/ucp/v1/orders', query: { kind: 'purchase', limit: '5' }, extraQuery: ['cursor'] },
+  { name: 'orders.sale', method: 'GET', path: '/ucp/v1/orders/:order', prepare: async (w) => ({ order: w.saleId }) },
+  { name: 'orders.purchase', method: 'GET', path: '/ucp/v1/orders/:order', prepare: async (w) => ({ order: w.purchaseId }) },
+  { name: 'approvals.list', method: 'GET', path: '/ucp/v1/approvals', query: { status: 'pending', kind: 'price_change' } },
+  { name: 'approvals.get', method: 'GET', path: '/ucp/v1/approvals/:approval', prepare: pendingApproval },
+  {
+    name: 'approvals.resolve', method: 'POST', path: '/ucp/v1/approvals/:approval', prepare: pendingApproval,
+    body: (w) => ({ approved: w.seq % 2 === 0, resolver: { channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' } }),
+  },
+  { name: 'events.list', method: 'GET', path: '/ucp/v1/events', query: { limit: '10', location: 'loc-1', kind: 'note' } },
+  { name: 'events.create', method: 'POST', path: '/ucp/v1/events', body: () => ({ kind: 'note', summary: 'fuzz', reasoning: 'a fuzz request', location: 'loc-1' }) },
+  {
+    name: 'checkout.create', method: 'POST', path: '/ucp/v1/checkout-sessions', idempotencyKey: true, ucpAgent: true,
+    body: () => ({ line_items: [LINE, { item: { id: `${SUP}:WATER` }, quantity: 3 }], fulfillment: DEST }),
+  },
+  { name: 'checkout.get', method: 'GET', path: '/ucp/v1/checkout-sessions/:session', prepare: freshSession },
+  { name: 'checkout.update', method: 'PUT', path: '/ucp/v1/checkout-sessions/:session', prepare: freshSession, body: () => ({ line_items: [{ ...LINE, quantity: 2 }], fulfillment: DEST }) },
+  { name: 'checkout.cancel', method: 'POST', path: '/ucp/v1/checkout-sessions/:session/cancel', prepare: freshSession },
+  {
+    name: 'checkout.complete', method: 'POST', path: '/ucp/v1/checkout-sessions/:session/complete', idempotencyKey: true, prepare: freshSession,
+    body: () => ({ confirm: true, payment: { instruments: [{ id: 'acct-1', handler_id: 'supplier_account', type: 'on_account' }] } }),
+  },
+  { name: 'replenishment.plan', method: 'GET', path: '/ucp/v1/replenishment/plan', query: { location: 'loc-1', fulfiller: 'simulated_supplier' } },
+  { name: 'replenishment.create', method: 'POST', path: '/ucp/v1/replenishment/runs', query: { location: 'loc-1', fulfiller: 'simulated_supplier' } },
+  { name: 'replenishment.list', method: 'GET', path: '/ucp/v1/replenishment/runs', query: { status: 'ready' } },
+  { name: 'replenishment.get', method: 'GET', path: '/ucp/v1/replenishment/runs/:run', prepare: (w) => freshRun(w) },
+  { name: 'replenishment.place', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/place', idempotencyKey: true, prepare: (w) => freshRun(w) },
+  {
+    name: 'replenishment.receive', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/receive', prepare: (w) => freshRun(w, true),
+    body: () => ({ delivered: [{ slot_id: 'loc-1-A1', quantity: 3 }], note: 'received' }),
+  },
+  { name: 'replenishment.score', method: 'GET', path: '/ucp/v1/replenishment/score', query: { horizon_days: '7' } },
+  { name: 'admin.guards.get', method: 'GET', path: '/ucp/v1/admin/guards' },
+  { name: 'admin.guards.put', method: 'PUT', path: '/ucp/v1/admin/guards', body: () => FUZZ_GUARDS },
+  { name: 'admin.kill-switch', method: 'PUT', path: '/ucp/v1/admin/kill-switch', body: () => ({ engaged: false, reason: 'fuzz: stays released' }) },
+];
+
+/** Guard rules for the fuzz: set, with budgets high enough that completes are not all escalated. */
+export const FUZZ_GUARDS = {
+  killSwitch: false,
+  budget: { perOrderFen: 1_000_000, dailyFen: 1_000_000_000, monthlyFen: 10_000_000_000 },
+  priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
+  probationVendors: [] as string[],
+  hardNoGo: { vendors: [] as string[], skus: [] as string[] },
+};
