@@ -147,6 +147,26 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     }
   });
 
+  it('hard no-go on one supplier: the other purchase order is placed, the run is ready again; lifted, the retry sends only the missing one', async () => {
+    const run = await create();
+    await t.put('/ucp/v1/admin/guards', { ...GUARDS, hardNoGo: { vendors: ['beta'], skus: [] } }).expect(200);
+    try {
+      expectError(await place(run.id), 409, 'invalid_state');
+      expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
+      expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(0);
+      const parked = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
+      expect(parked.status).toBe('ready');
+      expect(parked.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'incomplete']);
+      const session = (await t.get(`/ucp/v1/checkout-sessions/${BETA(run.id)}`).expect(200)).body;
+      expect(session.messages).toContainEqual(expect.objectContaining({ code: 'hard_no_go', severity: 'unrecoverable' }));
+    } finally {
+      await t.put('/ucp/v1/admin/guards', GUARDS).expect(200);
+    }
+    expect((await place(run.id).expect(200)).body.status).toBe('placed');
+    expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
+    expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(1);
+  });
+
   it('a supplier timing out during place: no second order; recovery reads GET /orders/{ref} and settles the run', async () => {
     const run = await create();
     fleet.beta.fault('POST /orders', { delayMs: 4000, times: 1 });
@@ -178,6 +198,22 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     ]);
   });
 
+  it('a timed-out purchase order the supplier never received: recovery reads 404, the run is ready again, and the retry orders it once', async () => {
+    const run = await create();
+    fleet.beta.fault('POST /orders', { delayMs: 4000, times: 1 });
+    expectError(await place(run.id), 502, 'upstream_unreachable');
+    // The client gave up, so the supplier dropped the request: it does not know the ref.
+    expect(fleet.beta.state.orders[BETA(run.id)]).toBeUndefined();
+    await sql(t, `UPDATE replenishment_runs SET claimed_at = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
+    const settled = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
+    expect(settled.status).toBe('ready');
+    expect(settled.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'ready_for_complete']);
+    expect(await sql(t, `SELECT state FROM spend_ledger WHERE source = 'checkout' AND ref = $1`, [BETA(run.id)])).toEqual([]);
+    expect((await place(run.id).expect(200)).body.status).toBe('placed');
+    expect(Object.keys(fleet.beta.state.orders).filter((r) => r === BETA(run.id))).toHaveLength(1);
+    expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
+  });
+
   it('20 concurrent places across two instances on one database: one supplier order per purchase order', async () => {
     const b = await startTestApp({ databaseUrl: t.databaseUrl!, env: fleet.env });
     try {
@@ -192,5 +228,27 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     } finally {
       await b.close();
     }
+  });
+});
+
+describe('supply checkout on the embedded database (production)', () => {
+  let fleet: Fleet;
+  let t: TestApp;
+  beforeAll(async () => {
+    fleet = await startFleetPartners();
+    t = await startFleetApp(fleet, {}, undefined, 'embedded');
+  });
+  afterAll(async () => {
+    await t.close();
+    await fleet.close();
+  });
+
+  it('plan → run → place → receive', async () => {
+    const run = (await t.post('/ucp/v1/replenishment/runs?fulfiller=supply_checkout').expect(201)).body;
+    const placed = await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`, { confirm: true }).expect(200);
+    expect(placed.body.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'completed']);
+    expect(ordersPosted(fleet.acme, ACME(run.id)) + ordersPosted(fleet.beta, BETA(run.id))).toBe(2);
+    const got = await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: 'FLEET-1-TEA', quantity: 12 }] }).expect(200);
+    expect(got.body.delivered).toEqual([{ slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14 }]);
   });
 });
