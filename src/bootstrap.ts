@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody, message } from './common/envelope';
+import { installRenderedJson } from './common/rendered-json';
 import { toHttp } from './common/exception.filter';
 import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
@@ -29,6 +30,7 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  installRenderedJson(app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.

@@ -1,44 +1,141 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { OPENAPI_PUBLIC } from './common/auth/public.decorator';
 import { tokenMatches, presentedToken } from './common/auth/token';
 import { errorBody, message } from './common/envelope';
+import { CapabilityVersionView, ErrorEnvelope, PaymentHandlerView } from './common/envelope.responses';
+import { publicBase } from './common/public-url';
+import { describeValidationRules } from './common/validation-docs';
 import { APP_CONFIG } from './config/app-config';
+import { ProfileServiceView } from './discovery/discovery.responses';
+import { buildAsyncApiDocument } from './events/asyncapi';
 import openApiMetadata from './openapi-metadata';
 import type { AppConfig } from './config/app-config';
 
-/** Body and response schemas come from src/openapi-metadata.ts (generated from the DTOs by `npm run openapi:write`). */
+const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-route operator (interface 2026-09-10 v2): supplier catalogs, live machine shelves, wholesale purchase orders (checkout), sales, live prices, replenishment, restock requests, owner approvals and an event log.
+
+**Read \`messages[]\` before the data.** Every answer, success or error, carries the \`ucp\` envelope and \`messages[]\` (\`code\`, \`severity\`, \`path\`, \`content\`). Severities: \`requires_buyer_review\` = stop and show a person; \`recoverable\` = fix what \`path\` names, once; \`unrecoverable\` = report; \`warning\` never blocks.
+
+**Money paths.** Two operations spend money or change a live price: \`checkout_complete\` and \`prices_update\`. Each needs the JSON boolean \`confirm: true\`, is refused while the kill switch is engaged (409 \`kill_switch_engaged\`: no retry loop, a person releases it with \`admin_kill_switch_put\`), and is guarded (budget, probation and hard no-go for checkout; a per-item cap for prices). A guard that asks for an owner answers with \`approval_required\` and a pending approval: an owner resolves it with \`approvals_resolve\`, the agent relays, never decides. Guard rules that cannot be read refuse the write (503 \`guard_unverifiable\`). A money-moving call is never retried automatically; send an \`Idempotency-Key\` to make your own retry safe.
+
+**Amounts** are integer fen (1/100 yuan, CNY); times are RFC 3339 with \`+08:00\` in answers. Sku ids are \`<vendor>-<role>:<vendor_sku>\`; namespaces and capabilities are runtime facts (\`discovery_profile\`, \`namespaces_list\`).
+
+**Events** are also pushed on a WebSocket (\`websocket_url\` of \`com.example.svc.events\`), described by an AsyncAPI 3 document at \`/ucp/v1/events/asyncapi.json\`.`;
+
+/** One tag per capability (the UCP capability each documents). */
+const TAGS: [string, string][] = [
+  ['discovery', 'Discovery and the namespace registry (`com.example.svc.sku` config). No token for the profile.'],
+  ['catalog', 'Supplier catalogs and machine stock as variants (`com.example.svc.sku`, `com.example.svc.inventory`).'],
+  ['skus', 'The SKU registry: aliases across namespaces and where a good can be bought (`com.example.svc.sku`).'],
+  ['locations', 'Machines, their live shelves and the sync (`com.example.svc.location`, `com.example.svc.inventory`).'],
+  ['orders', 'Sale orders from the machine ledger and purchase orders from checkout (`com.example.svc.order`).'],
+  ['checkout', 'Wholesale purchase-order sessions, one supplier per session (UCP checkout). Completing spends money.'],
+  ['pricing', 'Live customer prices on machines (`com.example.svc.pricing`). A real write.'],
+  ['replenishment', 'Plans, runs, restock requests and forecast scores (`com.example.svc.replenishment`).'],
+  ['approvals', 'Owner approvals asked by the guards (`com.example.svc.approval`).'],
+  ['events', 'The event log and its live socket (`com.example.svc.events`).'],
+  ['admin', 'Guard rules and the kill switch (operator only).'],
+  ['health', 'Liveness and readiness probes. No token, no data.'],
+];
+
+let rulesDescribed = false;
+
+/**
+ * The OpenAPI document, generated from the controllers: body and response models come from src/openapi-metadata.ts
+ * (generated from the DTO and `*.responses.ts` classes by `npm run openapi:write`), request bounds from the DTOs'
+ * class-validator rules, operation texts from each capability's `*.openapi.ts`.
+ */
 export async function buildOpenApiDocument(app: INestApplication): Promise<OpenAPIObject> {
   await SwaggerModule.loadPluginMetadata(openApiMetadata);
-  const config = new DocumentBuilder()
+  if (!rulesDescribed) {
+    describeValidationRules();
+    rulesDescribed = true;
+  }
+  const cfg = app.get<AppConfig>(APP_CONFIG);
+  const cookie = `${cfg.serviceName}_auth`;
+  const builder = new DocumentBuilder()
     .setTitle('Vending commerce service')
-    .setDescription('UCP 2026-08-25 aligned commerce interface of a vending-route operator (interface 2026-09-10 v2)')
+    .setDescription(DESCRIPTION)
     .setVersion('2026-09-10')
-    .addBearerAuth()
-    .build();
-  return SwaggerModule.createDocument(app, config);
+    .setLicense('Proprietary', 'https://example.com/license')
+    .addServer('{scheme}://{host}', 'A deployment: production or staging (`npm start` serves staging at http://localhost:8080)', {
+      scheme: { default: 'http', enum: ['http', 'https'] },
+      host: { default: 'localhost:8080', description: 'Host and port of the deployment' },
+    })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token (`SERVICE_AUTH_TOKEN`), one shared token, not a JWT. Never put it in a URL.' }, 'bearer')
+    .addCookieAuth(cookie, { type: 'apiKey', in: 'cookie', name: cookie, description: `The same operator token as the \`${cookie}\` cookie (\`<SERVICE_NAME>_auth\`), for browser dashboards.` }, 'cookie')
+    .addSecurityRequirements('bearer')
+    .addSecurityRequirements('cookie');
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorEnvelope, CapabilityVersionView, PaymentHandlerView, ProfileServiceView] });
+  markPublicOperations(doc);
+  dropUndocumentedHeaders(doc);
+  // The token is one shared opaque string, not a JWT (DocumentBuilder says JWT by default).
+  delete (doc.components?.securitySchemes?.bearer as { bearerFormat?: string } | undefined)?.bearerFormat;
+  return doc;
 }
 
-/** Serves the generated document at /ucp/v1/openapi.json behind the operator token (decisions.md section 10). */
+/**
+ * A header a handler reads with `@Headers('ucp-agent')` is listed by Nest as required and undocumented; the optional,
+ * described declaration of `ApiOp` (`UCP-Agent`) is the one that counts.
+ */
+function dropUndocumentedHeaders(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item) as { parameters?: { in?: string; name?: string; description?: string }[] }[]) {
+      if (!op || typeof op !== 'object' || !Array.isArray(op.parameters)) continue;
+      const described = new Set(op.parameters.filter((p) => p.in === 'header' && p.description).map((p) => p.name?.toLowerCase()));
+      op.parameters = op.parameters.filter((p) => p.in !== 'header' || p.description || !described.has(p.name?.toLowerCase()));
+    }
+  }
+}
+
+/** Discovery and health need no token: their operations say `security: []`. */
+function markPublicOperations(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item) as Record<string, unknown>[]) {
+      if (op && typeof op === 'object' && OPENAPI_PUBLIC in op) {
+        delete op[OPENAPI_PUBLIC];
+        op.security = [];
+      }
+    }
+  }
+}
+
+/**
+ * Serves the OpenAPI document at /ucp/v1/openapi.json and the event socket's AsyncAPI document at
+ * /ucp/v1/events/asyncapi.json, behind the operator token (decisions.md section 10). The served OpenAPI lists this
+ * deployment's own address first.
+ */
 export function setupOpenApi(app: INestApplication): void {
   let doc: OpenAPIObject | null = null;
   const cfg = app.get<AppConfig>(APP_CONFIG);
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
-  http.get('/ucp/v1/openapi.json', (req: Request, res: Response) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) res.status(500).json(errorBody([message('internal_error', 'unrecoverable', 'the OpenAPI document could not be built')]));
+  const guarded = (build: (req: Request) => Promise<unknown>) => (req: Request, res: Response) => {
+    const serve = async () => {
+      if (!cfg.authToken) {
+        res.status(503).json(errorBody([message('auth_not_configured', 'unrecoverable', 'the deployment has no operator token configured')]));
+        return;
+      }
+      if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) {
+        res.status(401).json(errorBody([message('unauthorized', 'unrecoverable', 'missing or wrong operator token')]));
+        return;
+      }
+      res.json(await build(req));
+    };
+    serve().catch(() => {
+      if (!res.headersSent) res.status(500).json(errorBody([message('internal_error', 'unrecoverable', 'the document could not be built')]));
     });
-  });
-  const serve = async (req: Request, res: Response) => {
-    if (!cfg.authToken) {
-      res.status(503).json(errorBody([message('auth_not_configured', 'unrecoverable', 'the deployment has no operator token configured')]));
-      return;
-    }
-    if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) {
-      res.status(401).json(errorBody([message('unauthorized', 'unrecoverable', 'missing or wrong operator token')]));
-      return;
-    }
-    doc ??= await buildOpenApiDocument(app);
-    res.json(doc);
   };
+  http.get(
+    '/ucp/v1/openapi.json',
+    guarded(async (req) => {
+      doc ??= await buildOpenApiDocument(app);
+      return { ...doc, servers: [{ url: publicBase(cfg.publicUrl, req), description: 'This deployment' }, ...(doc.servers ?? [])] };
+    }),
+  );
+  http.get(
+    '/ucp/v1/events/asyncapi.json',
+    guarded((req) => Promise.resolve(buildAsyncApiDocument(publicBase(cfg.publicUrl, req)))),
+  );
 }

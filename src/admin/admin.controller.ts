@@ -1,28 +1,31 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchBody } from './admin.dto';
+import { AdminDocs } from './admin.openapi';
 
 /** decisions.md section 6: guard rules and the kill switch at run time; each change is an event. */
 @ApiTags('admin')
-@ApiBearerAuth()
 @Controller('ucp/v1/admin')
 export class AdminController {
   constructor(private readonly guards: GuardsService) {}
 
   @Get('guards')
+  @AdminDocs.getGuards
   async getGuards() {
     return ok(await this.guards.view());
   }
 
   /** The section 4 document; its shape is checked by the guard rules parser (400 invalid when bad). */
   @Put('guards')
+  @AdminDocs.putGuards
   async putGuards(@Body() body: unknown) {
     return ok(await this.guards.replaceRules(body));
   }
 
   @Put('kill-switch')
+  @AdminDocs.putKillSwitch
   async putKillSwitch(@Body() body: KillSwitchBody) {
     return ok(await this.guards.setKillSwitch(body.engaged, body.reason));
   }

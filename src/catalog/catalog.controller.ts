@@ -1,25 +1,27 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { CatalogLookupBody, CatalogSearchBody } from './catalog.dto';
 import { CatalogService } from './catalog.service';
+import { CatalogDocs } from './catalog.openapi';
 
 const CAPS = ['com.example.svc.sku', 'com.example.svc.inventory'];
 
 @ApiTags('catalog')
-@ApiBearerAuth()
 @Controller('ucp/v1/catalog')
 export class CatalogController {
   constructor(private readonly catalog: CatalogService) {}
 
   @Post('search')
   @HttpCode(200)
+  @CatalogDocs.search
   async search(@Body() body: CatalogSearchBody) {
     return ok(await this.catalog.search(body), { capabilities: CAPS });
   }
 
   @Post('lookup')
   @HttpCode(200)
+  @CatalogDocs.lookup
   async lookup(@Body() body: CatalogLookupBody) {
     return ok(await this.catalog.lookup(body), { capabilities: CAPS });
   }

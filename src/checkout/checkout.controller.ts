@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
@@ -8,9 +8,9 @@ import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
 import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
 import { CheckoutCompletionService } from './checkout-completion.service';
 import { Answer, CheckoutService } from './checkout.service';
+import { CheckoutDocs } from './checkout.openapi';
 
 @ApiTags('checkout')
-@ApiBearerAuth()
 @Controller('ucp/v1/checkout-sessions')
 export class CheckoutController {
   constructor(
@@ -20,28 +20,33 @@ export class CheckoutController {
   ) {}
 
   @Post()
+  @CheckoutDocs.create
   async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
     return send(res, await this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), ucpAgent: agent }));
   }
 
   @Get(':id')
+  @CheckoutDocs.get
   async get(@Param('id') id: string, @Req() req: Request) {
     return this.checkout.get(id, publicBase(this.config.publicUrl, req));
   }
 
   @Put(':id')
+  @CheckoutDocs.update
   async update(@Param('id') id: string, @Body() body: CheckoutSessionBody, @Req() req: Request) {
     return this.checkout.update(id, body, publicBase(this.config.publicUrl, req));
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @CheckoutDocs.cancel
   async cancel(@Param('id') id: string, @Req() req: Request) {
     return this.checkout.cancel(id, publicBase(this.config.publicUrl, req));
   }
 
   @Post(':id/complete')
   @HttpCode(200)
+  @CheckoutDocs.complete
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
     void body;

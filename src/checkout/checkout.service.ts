@@ -39,7 +39,9 @@ export class CheckoutService {
   async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<Answer> {
     return this.idempotency.run(ctx.idempotencyKey, { operation: 'checkout.create', resourceId: body.id ?? '', rawBody: ctx.rawBody }, async () => {
       const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
-      if (await this.repo.find(id)) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+      // A chosen id is checked before pricing calls the supplier; a generated one cannot exist, so the create is one
+      // transaction (issue 13). The insert's conflict check below guards both.
+      if (body.id !== undefined && (await this.repo.find(id))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
       (body.line_items ?? []).forEach((l, i) => {
         if (l.quantity < 1) throw Errors.invalid(`$.line_items[${i}].quantity`, 'quantity must be an integer >= 1');
       });

@@ -10,13 +10,15 @@ export interface EdgeProblem {
   why: string;
 }
 
+// Cheap first test (one character class); only a hit is looked at closely.
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 // A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
 const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why `s` cannot be accepted as text, or null. */
 export function stringProblem(s: string, maxChars: number): string | null {
   if (s.length > maxChars) return `longer than ${maxChars} characters`;
-  if (!BAD_CHARS.test(s)) return null;
+  if (!SUSPECT.test(s) || !BAD_CHARS.test(s)) return null;
   return s.includes('\u0000') ? 'contains a NUL character' : 'contains a lone UTF-16 surrogate (not valid Unicode text)';
 }
 
@@ -27,34 +29,45 @@ export function childPath(parent: string, key: string | number): string {
   return IDENT.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 
+type Found = { keys: (string | number)[]; why: string };
+
 /**
  * The first problem of a parsed JSON value: a bad string or key, a number that is not finite or past
  * Number.MAX_SAFE_INTEGER in magnitude, or nesting deeper than MAX_BODY_DEPTH. Null when the value is acceptable.
+ * The JSONPath is built only for a problem (this runs on every body).
  */
-export function jsonValueProblem(value: unknown, path = '$', depth = 0): EdgeProblem | null {
+export function jsonValueProblem(value: unknown, path = '$'): EdgeProblem | null {
+  const f = walk(value, 0);
+  if (!f) return null;
+  return { path: f.keys.reduceRight<string>((p, k) => childPath(p, k), path), why: f.why };
+}
+
+function walk(value: unknown, depth: number): Found | null {
   if (typeof value === 'string') {
     const why = stringProblem(value, MAX_BODY_STRING_CHARS);
-    return why ? { path, why } : null;
+    return why ? { keys: [], why } : null;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return { path, why: 'is not a finite number' };
-    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return { path, why: `is beyond ±${Number.MAX_SAFE_INTEGER}` };
+    if (!Number.isFinite(value)) return { keys: [], why: 'is not a finite number' };
+    if (value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER) return { keys: [], why: `is beyond ±${Number.MAX_SAFE_INTEGER}` };
     return null;
   }
   if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_BODY_DEPTH) return { path, why: `is nested deeper than ${MAX_BODY_DEPTH} levels` };
+  if (depth >= MAX_BODY_DEPTH) return { keys: [], why: `is nested deeper than ${MAX_BODY_DEPTH} levels` };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = jsonValueProblem(value[i], `${path}[${i}]`, depth + 1);
-      if (p) return p;
+      const f = walk(value[i], depth + 1);
+      if (f) return (f.keys.push(i), f);
     }
     return null;
   }
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  const obj = value as Record<string, unknown>;
+  for (const k in obj) {
+    if (!Object.prototype.hasOwnProperty.call(obj, k)) continue;
     const keyWhy = stringProblem(k, MAX_BODY_KEY_CHARS);
-    if (keyWhy) return { path: childPath(path, k.replace(/[\u0000\uD800-\uDFFF]/g, '?').slice(0, 40)), why: `has a key that is ${keyWhy}` };
-    const p = jsonValueProblem(v, childPath(path, k), depth + 1);
-    if (p) return p;
+    if (keyWhy) return { keys: [k.replace(/[\u0000\uD800-\uDFFF]/g, '?').slice(0, 40)], why: `has a key that is ${keyWhy}` };
+    const f = walk(obj[k], depth + 1);
+    if (f) return (f.keys.push(k), f);
   }
   return null;
 }

@@ -34,3 +34,45 @@ export function startOfMonthPlus8(at: Date): Date {
   const wall = new Date(at.getTime() + OFFSET_MS);
   return new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), 1) - OFFSET_MS);
 }
+
+/**
+ * A PostgreSQL timestamptz as the driver's text ("2026-11-22 02:00:00.123456+00") rendered like `toPlus8`, without
+ * a Date per value (issue 13): the +08:00 date and hour are computed once per distinct source hour and cached; the
+ * fraction is truncated to milliseconds as the driver's Date parsing did. Dates and unusual text take the slow path.
+ */
+const hourAtPlus8 = new Map<string, string>();
+
+export function pgTimeToPlus8(value: string | Date): string {
+  if (typeof value !== 'string') return toPlus8(value);
+  const v = value;
+  if (v.length < 22 || v.charCodeAt(10) !== 32 || v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return slowPgTime(v);
+  let off = 19;
+  if (v.charCodeAt(19) === 46) {
+    off = 20;
+    while (off < v.length && v.charCodeAt(off) >= 48 && v.charCodeAt(off) <= 57) off++;
+  }
+  const zone = v.slice(off);
+  // Whole-hour zones only on the fast path: a zone with minutes shifts the minutes too.
+  if (!(zone.length === 3 || zone === `${zone.slice(0, 3)}:00`) || (zone[0] !== '+' && zone[0] !== '-')) return slowPgTime(v);
+  const key = v.slice(0, 13) + zone;
+  let prefix = hourAtPlus8.get(key);
+  if (prefix === undefined) {
+    const ms = Date.parse(`${v.slice(0, 10)}T${v.slice(11, 13)}:00:00${zone.slice(0, 3)}:00`);
+    if (!Number.isFinite(ms)) return slowPgTime(v);
+    prefix = new Date(ms + OFFSET_MS).toISOString().slice(0, 13);
+    if (hourAtPlus8.size >= 4096) hourAtPlus8.clear();
+    hourAtPlus8.set(key, prefix);
+  }
+  const ms3 = off > 20 ? (off >= 23 ? v.slice(20, 23) : (v.slice(20, off) + '00').slice(0, 3)) : '000';
+  return `${prefix}${v.slice(13, 19)}.${ms3}+08:00`;
+}
+
+function slowPgTime(v: string): string {
+  const m = /^(\d{4,}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2})(?::?(\d{2}))?(?::?(\d{2}))?$/.exec(v);
+  if (!m) return toPlus8(v);
+  const sign = m[3][0] === '-' ? -1 : 1;
+  const offsetMs = sign * (Number(m[3].slice(1)) * 3600 + Number(m[4] ?? 0) * 60 + Number(m[5] ?? 0)) * 1000;
+  const frac = m[2].length > 8 ? m[2].slice(8, 12) : '';
+  const ms = Date.parse(`${m[1]}T${m[2].slice(0, 8)}Z`) + Number((frac.slice(1) + '000').slice(0, 3)) - offsetMs;
+  return toPlus8(ms);
+}

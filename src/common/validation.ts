@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from './errors';
 import { message, UcpMessage } from './envelope';
 
@@ -23,8 +23,30 @@ export function flattenValidationErrors(errors: ValidationError[], parent = '$')
   return out;
 }
 
+/**
+ * Cheap parsing of hot GET queries (issue 13): a query DTO may register a parser that accepts only plainly valid
+ * values (a strict allow-list; a unit test holds every query it accepts to what full validation makes of it) and
+ * answers null for anything else, which then goes through class-transformer and class-validator as before.
+ */
+type FastQueryParser = (q: Record<string, unknown>) => object | null;
+const fastQueries = new Map<unknown, FastQueryParser>();
+
+export function registerFastQuery<T extends object>(dto: new () => T, parse: (q: Record<string, unknown>) => T | null): void {
+  fastQueries.set(dto, parse);
+}
+
+class UcpValidationPipe extends ValidationPipe {
+  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'query' && value !== null && typeof value === 'object') {
+      const fast = fastQueries.get(metadata.metatype)?.(value as Record<string, unknown>);
+      if (fast) return Promise.resolve(fast);
+    }
+    return super.transform(value, metadata) as Promise<unknown>;
+  }
+}
+
 export function ucpValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new UcpValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: false,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../common/auth/public.decorator';
 import { ok } from '../common/envelope';
@@ -7,6 +7,7 @@ import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { DiscoveryService } from './discovery.service';
+import { DiscoveryDocs } from './discovery.openapi';
 
 @ApiTags('discovery')
 @Controller()
@@ -18,12 +19,13 @@ export class DiscoveryController {
 
   @Public()
   @Get('.well-known/ucp')
+  @DiscoveryDocs.profile
   profile(@Req() req: Request) {
     return this.discovery.profile(publicBase(this.config.publicUrl, req));
   }
 
-  @ApiBearerAuth()
-  @Get('ucp/v1/namespaces')
+    @Get('ucp/v1/namespaces')
+  @DiscoveryDocs.namespaces
   namespaces() {
     return ok(this.discovery.namespaces(), { capabilities: ['com.example.svc.sku'] });
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
+import { ASYNCAPI_PATH } from '../events/asyncapi';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 
 export const INTERFACE_VERSION = '2026-09-10 v2';
@@ -27,7 +28,7 @@ export class DiscoveryService {
         };
       }
       if (name === 'com.example.svc.events') {
-        entry.config = { websocket_url: `${base.replace(/^http/, 'ws')}${API_PREFIX}/events/ws` };
+        entry.config = { websocket_url: `${base.replace(/^http/, 'ws')}${API_PREFIX}/events/ws`, asyncapi_url: `${base}${ASYNCAPI_PATH}` };
       }
       capabilities[name] = [entry];
     }

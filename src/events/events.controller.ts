@@ -1,24 +1,28 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
+import { okRendered } from '../common/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
+import './events.query';
 import { EventsService } from './events.service';
+import { EventsDocs } from './events.openapi';
 
 const CAPS = ['com.example.svc.events'];
 
 @ApiTags('events')
-@ApiBearerAuth()
 @Controller('ucp/v1/events')
 export class EventsController {
   constructor(private readonly events: EventsService) {}
 
   @Get()
+  @EventsDocs.list
   async list(@Query() q: ListEventsQuery) {
-    return ok({ events: await this.events.list(q) }, { capabilities: CAPS });
+    return okRendered({ events: await this.events.list(q) }, { capabilities: CAPS });
   }
 
   @Post()
   @HttpCode(201)
+  @EventsDocs.create
   async create(@Body() body: CreateEventBody) {
     const event = await this.events.record(body);
     return ok({ ...event }, { capabilities: CAPS });

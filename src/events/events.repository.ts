@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
+import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
+import { EventRow } from './event.view';
 
 export interface NewEvent {
   kind: string;
@@ -27,11 +29,17 @@ export class EventsRepository {
     return r.create(this.fromRaw(rows.raw[0]));
   }
 
-  list(q: { limit: number; location?: string; kind?: string }): Promise<EventEntity[]> {
-    const qb = this.repo.createQueryBuilder('e').orderBy('e.seq', 'DESC').limit(q.limit);
-    if (q.location !== undefined) qb.andWhere('e.location = :location', { location: q.location });
-    if (q.kind !== undefined) qb.andWhere('e.kind = :kind', { kind: q.kind });
-    return qb.getMany();
+  /** Newest first, as rows with driver-text timestamps (no entity per row on this hot read). */
+  list(q: { limit: number; location?: string; kind?: string }): Promise<EventRow[]> {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    if (q.location !== undefined) where.push(`location = $${params.push(q.location)}`);
+    if (q.kind !== undefined) where.push(`kind = $${params.push(q.kind)}`);
+    const sql =
+      'SELECT id, occurred_at, kind, summary, reasoning, location, data FROM events' +
+      (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+      ` ORDER BY seq DESC LIMIT $${params.push(q.limit)}`;
+    return readRowsTextTimes<EventRow>(this.repo.manager.connection, sql, params);
   }
 
   findById(id: string): Promise<EventEntity | null> {

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventBus } from './event-bus';
-import { EventView, toEventView } from './event.view';
+import { JsonText } from '../common/rendered-json';
+import { pgTimeToPlus8 } from '../common/time';
+import { EventView, eventJson, toEventView } from './event.view';
 import { EventsRepository, NewEvent } from './events.repository';
 
 export const EVENTS_DEFAULT_LIMIT = 50;
@@ -14,8 +16,12 @@ export class EventsService {
     private readonly bus: EventBus,
   ) {}
 
-  list(q: { limit?: number; location?: string; kind?: string }): Promise<EventView[]> {
-    return this.repo.list({ ...q, limit: q.limit ?? EVENTS_DEFAULT_LIMIT }).then((rows) => rows.map(toEventView));
+  /** Newest first, rendered straight to a JSON array (issue 13). */
+  async list(q: { limit?: number; location?: string; kind?: string }): Promise<JsonText> {
+    const rows = await this.repo.list({ ...q, limit: q.limit ?? EVENTS_DEFAULT_LIMIT });
+    let json = '[';
+    for (let i = 0; i < rows.length; i++) json += (i ? ',' : '') + eventJson(rows[i], pgTimeToPlus8);
+    return new JsonText(`${json}]`);
   }
 
   /**

@@ -1,35 +1,39 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { PutLocationBody, SearchLocationsBody } from './locations.dto';
 import { LocationsService } from './locations.service';
+import { LocationsDocs } from './locations.openapi';
 
 const CAPS = ['com.example.svc.location'];
 
 @ApiTags('locations')
-@ApiBearerAuth()
 @Controller('ucp/v1/locations')
 export class LocationsController {
   constructor(private readonly locations: LocationsService) {}
 
   @Post('search')
   @HttpCode(200)
+  @LocationsDocs.search
   async search(@Body() body: SearchLocationsBody) {
     return ok(await this.locations.search(body), { capabilities: CAPS });
   }
 
   @Put(':id')
+  @LocationsDocs.put
   async put(@Param('id') id: string, @Body() body: PutLocationBody) {
     const { location } = await this.locations.put(id, body);
     return ok({ location }, { capabilities: CAPS });
   }
 
   @Delete(':id')
+  @LocationsDocs.remove
   async remove(@Param('id') id: string) {
     return ok(await this.locations.remove(id), { capabilities: CAPS });
   }
 
   @Get(':id/inventory')
+  @LocationsDocs.inventory
   async inventory(@Param('id') id: string) {
     return ok(await this.locations.inventory(id), { capabilities: ['com.example.svc.inventory', ...CAPS] });
   }

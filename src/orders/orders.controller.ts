@@ -1,17 +1,19 @@
 import { Controller, Get, Inject, Param, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/envelope';
+import { okRendered } from '../common/rendered-json';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { ListOrdersQuery } from './orders.dto';
+import './orders.query';
 import { OrdersService } from './orders.service';
+import { OrdersDocs } from './orders.openapi';
 
 const CAPS = ['com.example.svc.order'];
 
 @ApiTags('orders')
-@ApiBearerAuth()
 @Controller('ucp/v1/orders')
 export class OrdersController {
   constructor(
@@ -20,11 +22,13 @@ export class OrdersController {
   ) {}
 
   @Get()
+  @OrdersDocs.list
   async list(@Query() q: ListOrdersQuery, @Req() req: Request) {
-    return ok(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+    return okRendered(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
   }
 
   @Get(':id')
+  @OrdersDocs.find
   async find(@Param('id') id: string, @Req() req: Request) {
     return ok(await this.orders.find(id, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
   }

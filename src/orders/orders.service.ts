@@ -1,10 +1,12 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { parseRfc3339, toPlus8 } from '../common/time';
+import { JsonText } from '../common/rendered-json';
+import { parseRfc3339, pgTimeToPlus8, toPlus8 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { saleOrderJson } from '../sales/sale-order.json';
 import { StoredSaleLine, toSaleOrderView } from '../sales/sale-order.view';
 import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
@@ -15,7 +17,8 @@ import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeSt
 import { PurchaseOrderReader } from './purchase-order-reader';
 
 export interface OrdersPage {
-  orders: object[];
+  /** Sales as pre-rendered JSON text; purchase orders as objects. */
+  orders: object[] | JsonText;
   pagination: { has_next_page: boolean; cursor?: string };
   messages: UcpMessage[];
 }
@@ -69,16 +72,21 @@ export class OrdersService {
       after,
       limit: limit + 1,
     }), this.staleness()]);
-    const page = rows.slice(0, limit);
+    // Rendered straight to text (issue 13): no view objects per order, one serialisation.
     const more = rows.length > limit;
-    const views = page.map((r) => this.view(r, r.lines, r.locationName, permalinkBase));
+    const n = more ? limit : rows.length;
     const messages: UcpMessage[] = [];
     if (stale) messages.push(warning('stale_data', `sales are read from the synced ledger copy, which may be behind: ${stale}`, '$.orders'));
-    views.forEach(({ warnings }, i) => messages.push(...warnings.map((w) => warning(w.code, w.content, `$.orders[${i}]${w.path.slice(1)}`))));
-    const last = page[page.length - 1];
+    let json = '[';
+    for (let i = 0; i < n; i++) {
+      const r = rows[i];
+      json += (i ? ',' : '') + saleOrderJson(r, permalinkBase, pgTimeToPlus8);
+      for (const w of r.data_warnings ?? []) messages.push(warning(w.code, w.content, `$.orders[${i}]${w.path.slice(1)}`));
+    }
+    const last = rows[n - 1];
     return {
-      orders: views.map((v) => v.view),
-      pagination: more ? { has_next_page: true, cursor: encodeCursor({ k: sortBy, t: last.sortKey, id: last.id }) } : { has_next_page: false },
+      orders: new JsonText(`${json}]`),
+      pagination: more ? { has_next_page: true, cursor: encodeCursor({ k: sortBy, t: last.sort_key, id: last.id }) } : { has_next_page: false },
       messages,
     };
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Param, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
@@ -8,9 +8,9 @@ import { send } from '../checkout/checkout.controller';
 import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
 import { SetPricesBody } from './pricing.dto';
 import { PricingService } from './pricing.service';
+import { PricingDocs } from './pricing.openapi';
 
 @ApiTags('pricing')
-@ApiBearerAuth()
 @Controller('ucp/v1/locations')
 export class PricingController {
   constructor(
@@ -20,6 +20,7 @@ export class PricingController {
 
   @Put(':id/prices')
   @HttpCode(200)
+  @PricingDocs.setPrices
   async setPrices(@Param('id') id: string, @Body() body: SetPricesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     body.confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
     return send(res, await this.pricing.setPrices(id, body, { idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), base: publicBase(this.config.publicUrl, req) }));

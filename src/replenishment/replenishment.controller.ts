@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ok } from '../common/envelope';
 import { ScoringService } from '../forecasting/scoring.service';
@@ -10,11 +10,11 @@ import { RunPlacingService } from './run-placing.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { REPLENISHMENT_CAPS } from './run.view';
 import { RunsService } from './runs.service';
+import { ReplenishmentDocs } from './replenishment.openapi';
 
 const CAPS = REPLENISHMENT_CAPS;
 
 @ApiTags('replenishment')
-@ApiBearerAuth()
 @Controller('ucp/v1/replenishment')
 export class ReplenishmentController {
   constructor(
@@ -26,27 +26,33 @@ export class ReplenishmentController {
   ) {}
 
   @Get('plan')
+  @ReplenishmentDocs.plan
   async plan(@Query() q: PlanQuery) {
     return ok({ ...(await this.plans.compute({ location: q.location, fulfiller: q.fulfiller })) }, { capabilities: CAPS });
   }
 
   @Post('runs')
   @HttpCode(201)
+  @ReplenishmentDocs.create
   async create(@Query() q: CreateRunQuery) {
     return ok({ ...(await this.runs.create({ fulfiller: q.fulfiller, location: q.location })) }, { capabilities: CAPS });
   }
 
   @Get('runs')
+  @ReplenishmentDocs.list
   async list(@Query() q: ListRunsQuery) {
     return ok({ runs: await this.runs.list(q.status) }, { capabilities: CAPS });
   }
 
   @Get('runs/:id')
+  @ReplenishmentDocs.get
   async get(@Param('id') id: string) {
     return ok({ ...(await this.runs.get(id)) }, { capabilities: CAPS });
   }
 
   @Post('runs/:id/place')
+  @HttpCode(200)
+  @ReplenishmentDocs.place
   async place(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const raw = rawBodyOf(req) || JSON.stringify(req.body ?? {});
     // `confirm` is read as sent (a supply-checkout run needs the JSON boolean true; a string or number is refused).
@@ -59,11 +65,13 @@ export class ReplenishmentController {
 
   @Post('runs/:id/receive')
   @HttpCode(200)
+  @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
     return ok({ ...(await this.delivery.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
   }
 
   @Get('score')
+  @ReplenishmentDocs.score
   async score(@Query() q: ScoreQuery) {
     return ok({ ...(await this.scoring.score(q.horizon_days ?? 7)) }, { capabilities: CAPS });
   }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { readRowsTextTimes } from '../database/raw-read';
+import { SalePageRow } from './sale-order.json';
 import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
 import { StoredSaleLine, StoredSaleOrder } from './sale-order.view';
 
@@ -27,11 +29,6 @@ export interface SaleQuery {
 export interface StoredSaleOrderRow extends StoredSaleOrder {
   /** The sort key as exact UTC text with microseconds (for the cursor). */
   sortKey: string;
-}
-
-export interface StoredSaleOrderPageRow extends StoredSaleOrderRow {
-  locationName: string | null;
-  lines: StoredSaleLine[];
 }
 
 const ORDER_COLUMNS =
@@ -100,12 +97,11 @@ export class SalesRepository {
 
   /**
    * One keyset page (ask for limit + 1 rows to know whether a next page exists), in one round trip: the orders,
-   * their lines (as JSON) and their machine names.
+   * their lines (as JSON) and their machine names, as rows for `saleOrderJson` (timestamps as driver text).
    */
-  async list(q: SaleQuery): Promise<StoredSaleOrderPageRow[]> {
+  list(q: SaleQuery): Promise<SalePageRow[]> {
     const { sql, params } = this.pageQuery(q);
-    const rows = (await this.ds.query(sql, params)) as (RawOrder & { location_name: string | null; lines: RawLine[] | null })[];
-    return rows.map((r) => ({ ...fromRaw(r), locationName: r.location_name, lines: (r.lines ?? []).map(fromRawLine) }));
+    return readRowsTextTimes<SalePageRow>(this.ds, sql, params);
   }
 
   /** The query plan of a page query (the bench shows the index in use). */

@@ -1,23 +1,25 @@
 import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { PutAliasesBody, SkuQuery } from './skus.dto';
 import { SkusService } from './skus.service';
+import { SkusDocs } from './skus.openapi';
 
 const CAPS = ['com.example.svc.sku'];
 
 @ApiTags('skus')
-@ApiBearerAuth()
 @Controller('ucp/v1/skus')
 export class SkusController {
   constructor(private readonly skus: SkusService) {}
 
   @Get(':sku_id')
+  @SkusDocs.get
   async get(@Param('sku_id') skuId: string, @Query() q: SkuQuery) {
     return ok(await this.skus.get(skuId, q.location), { capabilities: CAPS });
   }
 
   @Put(':sku_id/aliases')
+  @SkusDocs.putAliases
   async putAliases(@Param('sku_id') skuId: string, @Body() body: PutAliasesBody) {
     return ok(await this.skus.putAliases(skuId, body), { capabilities: CAPS });
   }

@@ -177,6 +177,19 @@ describe('GET /orders?kind=sale and GET /orders/{id}', () => {
     expectError(await t.get('/ucp/v1/orders/NO-SUCH-ORDER'), 404, 'not_found');
   });
 
+  it('renders each order of a page exactly as GET /orders/{id} does; pages have no ETag and a malformed UCP-Agent still warns', async () => {
+    const page = await t.get('/ucp/v1/orders?kind=sale&trade_status=all&limit=100').set('UCP-Agent', 'profile=not-a-string').expect(200);
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(page.headers['content-length'])).toBe(Buffer.byteLength(page.text));
+    expect(page.headers.etag).toBeUndefined(); // issue 13: no hashing of large pages
+    expect(page.body.messages.map((m: { code: string }) => m.code)).toContain('ucp_agent_malformed');
+    for (const o of page.body.orders.slice(0, 25) as Order[]) {
+      const one = await t.get(`/ucp/v1/orders/${encodeURIComponent(o.id)}`).expect(200);
+      const { ucp: _u, messages: _m, ...order } = one.body as Record<string, unknown>;
+      expect(JSON.stringify(o)).toBe(JSON.stringify(order));
+    }
+  });
+
   it('kind=purchase is answered by the purchase order reader, not by the sales ledger', async () => {
     const res = await t.get('/ucp/v1/orders?kind=purchase').expect(200);
     expect(Array.isArray(res.body.orders)).toBe(true);

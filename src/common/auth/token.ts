@@ -4,8 +4,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 export function tokenMatches(presented: string | undefined | null, expected: string): boolean {
   if (!presented) return false;
   const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(a, expectedDigest(expected));
+}
+
+// The configured token's digest is computed once (one hash per request instead of two).
+let lastExpected: { token: string; digest: Buffer } | null = null;
+function expectedDigest(token: string): Buffer {
+  if (lastExpected?.token !== token) lastExpected = { token, digest: createHash('sha256').update(token).digest() };
+  return lastExpected.digest;
 }
 
 export function bearerFrom(header: string | string[] | undefined): string | null {

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// Issue 13: POST /ucp/v1/checkout-sessions (create) and GET /ucp/v1/checkout-sessions/{id} at 8 and 32 connections
+// (autocannon), staging with the simulated supplier, on PostgreSQL. Also counts the database transactions each
+// create commits (pg_stat_database.xact_commit before and after, over the whole run; autocommit statements count).
+// Usage: npm run build && node bench/checkout-create.js [--seconds 5] [--connections 8,32] [--rounds 2] [--profile DIR]
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const arg = (name, def) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : def);
+const seconds = Number(arg('seconds', '5'));
+const rounds = Number(arg('rounds', '2'));
+const connectionList = arg('connections', '8,32').split(',').map(Number);
+const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
+const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const token = 'bench-token';
+const port = 19700 + (process.pid % 200);
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'checkout-create/1.0' };
+
+async function sql(url, text, params) {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => autocannon({ connections: 8, duration: seconds, headers, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
+}
+
+async function main() {
+  const dbName = `bench_checkout_${process.pid}`;
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  const dbUrl = u.toString();
+  await sql(adminUrl, `CREATE DATABASE "${dbName}"`);
+  let child = null;
+  try {
+    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: arg('log-level', 'info') };
+    const prof = arg('profile', null);
+    child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), path.join(dist, 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {}
+      if (i > 200) throw new Error('service did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const { SIMULATED_SUPPLY_NAMESPACE: ns } = require(path.join(dist, 'src', 'partners', 'registry', 'partner-registry.js'));
+    const body = JSON.stringify({
+      line_items: [{ item: { id: `${ns}:SKU-1001` }, quantity: 2 }, { item: { id: `${ns}:SKU-1002` }, quantity: 1 }],
+      fulfillment: { methods: [{ type: 'shipping', destinations: [{ street_address: 'x', first_name: 'y', phone_number: '1' }] }] },
+    });
+    const first = await fetch(`${base}/ucp/v1/checkout-sessions`, { method: 'POST', headers, body });
+    const created = await first.json();
+    if (first.status !== 201) throw new Error(`create answered ${first.status}: ${JSON.stringify(created.messages)}`);
+    console.log(`one create: ${created.status}, ${created.line_items.length} lines, ${JSON.stringify(created).length} B`);
+    for (const c of [8]) await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: c, duration: 1 }); // warm-up
+    const commits = async () => Number((await sql(adminUrl, 'SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName]))[0].xact_commit);
+    for (const connections of connectionList) {
+      for (let r = 0; r < rounds; r++) {
+        const x0 = await commits();
+        const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections });
+        await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
+        const perCreate = ((await commits()) - x0) / c.requests.total;
+        const g = await cannon({ url: `${base}/ucp/v1/checkout-sessions/${created.id}`, method: 'GET', connections });
+        console.log(
+          `${String(connections).padStart(2)} conn  create ${c.requests.average.toFixed(0).padStart(5)} req/s p99 ${c.latency.p99} ms (non-2xx ${c.non2xx}, ~${perCreate.toFixed(2)} commits each) | ` +
+            `get ${g.requests.average.toFixed(0).padStart(5)} req/s p99 ${g.latency.p99} ms (non-2xx ${g.non2xx})`,
+        );
+      }
+    }
+  } finally {
+    if (child) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await sql(adminUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

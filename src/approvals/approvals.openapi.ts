@@ -1,0 +1,35 @@
+/** The OpenAPI description of owner approvals. */
+import { ApiEndpoint, describeProperty } from '../common/api-docs';
+import { ListApprovalsQuery } from './approvals.dto';
+import { ApprovalResponse, ApprovalsListResponse } from './approvals.responses';
+
+describeProperty(ListApprovalsQuery, 'status', { required: false, default: 'pending' });
+
+export const ApprovalsDocs = {
+  list: ApiEndpoint({
+    operationId: 'approvals_list',
+    summary: 'List owner approvals',
+    description: 'Core. Approvals are asked by the guards: `checkout_budget` and `checkout_probation` (a session in `requires_escalation`), `price_change` (a price move over the cap) and `replenishment_run` (a run over budget). Default `status=pending`.',
+    type: ApprovalsListResponse,
+    returns: 'The approvals, newest first.',
+    errors: { 400: ['invalid'] },
+  }),
+  get: ApiEndpoint({
+    operationId: 'approvals_get',
+    summary: 'Read one approval',
+    description: 'The approval with its `subject` (what it is about, with ids).',
+    type: ApprovalResponse,
+    returns: 'The approval.',
+    errors: { 404: ['not_found'] },
+  }),
+  resolve: ApiEndpoint({
+    operationId: 'approvals_resolve',
+    summary: 'Approve or reject (an owner decides)',
+    description:
+      'Core. An OWNER decision: an agent should relay it, not make it. Approving a `price_change` executes the parked price (the kill switch is checked then); approving a checkout approval moves the session to `ready_for_complete` (completing is still a separate, confirmed call). ' +
+      'A `chat_tool` resolver must be a registered admin in a registered admin chat (else 403, nothing changes); `dashboard` needs only the token. Resolving twice is 409 `already_resolved`. An approval whose action fails stays pending.',
+    type: ApprovalResponse,
+    returns: 'The resolved approval.',
+    errors: { 400: ['missing', 'invalid'], 403: ['forbidden'], 404: ['not_found'], 409: ['already_resolved', 'kill_switch_engaged'], 502: ['upstream_unreachable', 'upstream_rejected'] },
+  }),
+};

@@ -1,0 +1,33 @@
+/** Response models of owner approvals (OpenAPI only; see common/envelope.responses.ts). */
+import { DateTime, FreeObject } from '../common/api-docs';
+import { UcpEnvelope } from '../common/envelope.responses';
+
+export class ResolverView {
+  channel: 'chat_tool' | 'dashboard';
+  chat_id?: string;
+  sender_id?: string;
+}
+
+/** An owner approval: a budget or probation checkout, a parked price change or an over-budget replenishment run. */
+export class ApprovalView {
+  id: string;
+  kind: 'checkout_budget' | 'checkout_probation' | 'price_change' | 'replenishment_run';
+  status: 'pending' | 'approved' | 'rejected';
+  @FreeObject({ description: 'What it is about, with ids (session, lines and total; item, slot and prices; run).' })
+  subject: Record<string, unknown>;
+  summary: string;
+  @DateTime()
+  requested_at: string;
+  @DateTime({ nullable: true })
+  resolved_at: string | null;
+  resolver: ResolverView | null;
+  location?: string;
+}
+
+export class ApprovalsListResponse extends UcpEnvelope {
+  approvals: ApprovalView[];
+}
+
+export class ApprovalResponse extends UcpEnvelope {
+  approval: ApprovalView;
+}

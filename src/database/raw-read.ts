@@ -1,0 +1,23 @@
+import type { Pool, QueryConfig } from 'pg';
+import { types } from 'pg';
+import type { DataSource } from 'typeorm';
+
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const asText = (v: string) => v;
+const TEXT_TIMES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ || oid === TIMESTAMP ? asText : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+};
+
+/**
+ * A read on the pool under TypeORM with timestamps left as the driver's text (issue 13: no Date per value on hot read
+ * paths; `pgTimeToPlus8` renders them). Reads only, outside transactions. Where the data source has no pg pool, the
+ * rows come through TypeORM with Dates; callers render both.
+ */
+export async function readRowsTextTimes<T>(ds: DataSource, text: string, values: unknown[]): Promise<T[]> {
+  const pool = (ds.driver as unknown as { master?: Pool }).master;
+  if (!pool || typeof pool.query !== 'function') return (await ds.query(text, values)) as T[];
+  const config: QueryConfig = { text, values, types: TEXT_TIMES };
+  return (await pool.query(config)).rows as T[];
+}

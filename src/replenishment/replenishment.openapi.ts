@@ -1,0 +1,78 @@
+/** The OpenAPI description of replenishment plans, runs and forecast scores. */
+import { ApiEndpoint, describeProperty } from '../common/api-docs';
+import { ListRunsQuery, ScoreQuery } from './replenishment.dto';
+import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
+import { RUN_STATUSES } from './run.rules';
+
+describeProperty(ListRunsQuery, 'status', { required: false, enum: [...RUN_STATUSES], description: 'Only runs in this status.' });
+describeProperty(ScoreQuery, 'horizon_days', { required: false, default: 7 });
+
+export const ReplenishmentDocs = {
+  plan: ApiEndpoint({
+    operationId: 'replenishment_plan',
+    summary: 'What to order now, per slot, with provenance',
+    description:
+      'Core. A periodic-review, order-up-to plan: per slot the measured or fallback demand (`demand.measured`), the lead time (`lead_time.source`: `measured` or `stated`), safety stock, target and the quantity to order in the fulfiller\'s unit. Costs are estimates. Nothing is ordered.',
+    type: PlanResponse,
+    returns: 'The plan.',
+    errors: { 400: ['invalid', 'namespace_unsupported'], 502: ['upstream_unreachable'] },
+  }),
+  create: ApiEndpoint({
+    operationId: 'replenishment_run_create',
+    summary: 'Build a run from the current plan',
+    description:
+      'Freezes the plan\'s lines into a run (`ready`), or `awaiting_approval` with a pending `replenishment_run` approval when it passes the budget. Nothing is ordered until `place`. `fulfiller=machine_restock` orders from each location\'s machine platform instead of the simulated supplier.',
+    status: 201,
+    type: RunResponse,
+    returns: 'The new run.',
+    errors: { 400: ['invalid', 'namespace_unsupported'], 502: ['upstream_unreachable'] },
+  }),
+  list: ApiEndpoint({
+    operationId: 'replenishment_runs_list',
+    summary: 'List runs (without their lines)',
+    description: 'Newest first, at most 200, with `line_count` instead of lines.',
+    type: RunsListResponse,
+    returns: 'The runs.',
+    errors: { 400: ['invalid'] },
+  }),
+  get: ApiEndpoint({
+    operationId: 'replenishment_run_get',
+    summary: 'Read a run with its lines',
+    description: 'A run interrupted while `placing` is settled here by reading the fulfiller (never ordering again).',
+    type: RunResponse,
+    returns: 'The run.',
+    errors: { 404: ['not_found'] },
+  }),
+  place: ApiEndpoint({
+    operationId: 'replenishment_run_place',
+    summary: 'Place a run with its fulfiller (orders goods)',
+    description:
+      'Orders the run\'s goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`) or is empty (409 `nothing_to_order`). Send an `Idempotency-Key` to make a retry replay the first answer.',
+    headers: ['Idempotency-Key'],
+    type: RunResponse,
+    returns: 'The run with `status: placed`.',
+    errors: {
+      400: ['invalid', 'namespace_unsupported'],
+      404: ['not_found'],
+      409: ['already_placed', 'approval_required', 'invalid_state', 'nothing_to_order', 'kill_switch_engaged', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
+      502: ['supplier_rejected', 'upstream_unreachable', 'upstream_rejected'],
+      503: ['guard_unverifiable', 'idempotency_unavailable'],
+    },
+  }),
+  receive: ApiEndpoint({
+    operationId: 'replenishment_run_receive',
+    summary: 'Record a delivery into stock',
+    description: 'Quantities in units (each) per slot of the run; stock rises, capped at capacity when known. A second delivery is 409 `already_delivered`.',
+    type: RunResponse,
+    returns: 'The run with `status: delivered`.',
+    errors: { 400: ['missing', 'invalid', 'request_too_large'], 404: ['not_found'], 409: ['already_delivered', 'invalid_state'] },
+  }),
+  score: ApiEndpoint({
+    operationId: 'replenishment_score',
+    summary: 'How good past forecasts were',
+    description: 'Scores forecasts older than `horizon_days` against the settled sales that followed (WAPE headline, bias, MASE, MAE).',
+    type: ScoreResponse,
+    returns: 'The score report.',
+    errors: { 400: ['invalid'] },
+  }),
+};

@@ -1,0 +1,293 @@
+/** Response models of replenishment plans, runs and scores (OpenAPI only; see common/envelope.responses.ts). */
+import { DateTime, FreeObject, Int } from '../common/api-docs';
+import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../common/envelope.responses';
+
+export class PlanFulfillerView {
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  /** The fulfilling namespace; null when a machine-restock or supply-checkout plan spans several. */
+  namespace: string | null;
+  /** Supply-checkout plans: every resolved supplier. */
+  namespaces?: string[];
+}
+
+export class PlanWindowView {
+  @DateTime()
+  from: string;
+  @DateTime()
+  to: string;
+}
+
+export class PlanPolicyView {
+  name: string;
+  @Int()
+  review_period_days: number;
+  service_level_z: number;
+  @Int()
+  sales_window_days: number;
+  window: PlanWindowView;
+  @Int()
+  min_history_days: number;
+  fallback_rate_per_day: number;
+  stated_lead_time_days: number;
+}
+
+export class LeadTimeView {
+  /** Days, two decimals when measured. */
+  days: number;
+  /** `measured` from recent deliveries, or the `stated` default. */
+  source: 'measured' | 'stated';
+  @Int({ minimum: 0 })
+  samples: number;
+  /** Whose lead time: the fulfiller's namespace; null on a slot whose good nobody sells (the stated value). */
+  fulfiller: string | null;
+}
+
+export class FulfillerLeadTimeView extends LeadTimeView {
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+}
+
+export class DemandView {
+  rate_per_day: number;
+  sigma_daily: number;
+  /** False when there were too few in-stock days and the fallback rate is used. */
+  measured: boolean;
+  source: 'measured' | 'stated';
+  @Int()
+  window_days: number;
+  @Int()
+  observed_days: number;
+  @Int()
+  in_stock_days: number;
+  @Int()
+  stocked_out_days: number;
+  @Int()
+  units_sold: number;
+  note?: string;
+}
+
+export class SupplyAliasView {
+  sku_id: string;
+  /** `manual`, `barcode` or `vendor` (a `suggested` alias is never used to order). */
+  source: 'manual' | 'barcode' | 'vendor';
+}
+
+export class SupplyCandidateView {
+  id: string;
+  each_price: PriceView;
+}
+
+/** What the slot's good resolves to through the SKU registry (docs/replenishment-policy.md section 4). */
+export class PlanSupplyView {
+  item: ItemRefView;
+  namespace: string;
+  vendor_sku: string;
+  alias: SupplyAliasView;
+  chosen_because: 'default_supplier' | 'lowest_each_price';
+  /** Who a run orders it from: the resolved supplier, or the simulated supplier standing in for it. */
+  ordered_from: string;
+  /** Every purchasable offer considered, cheapest each price first. */
+  candidates: SupplyCandidateView[];
+}
+
+export class PlanOrderView {
+  supplier: string;
+  @Int({ minimum: 0 })
+  lines: number;
+  @Int({ minimum: 0 })
+  units_each: number;
+  cost_estimate: PriceView;
+}
+
+/** One slot of the plan, with provenance (demand and lead time). */
+export class PlanLineView {
+  slot_id: string;
+  location: string;
+  item: ItemRefView;
+  vendor_sku: string;
+  title: string;
+  @Int()
+  stock: number;
+  @Int({ nullable: true })
+  capacity: number | null;
+  demand: DemandView;
+  lead_time: LeadTimeView;
+  @Int()
+  review_period_days: number;
+  safety_stock: number;
+  @Int({ minimum: 0 })
+  reorder_point: number;
+  @Int({ minimum: 0 })
+  target: number;
+  capped_at_capacity: boolean;
+  @Int({ minimum: 0, description: 'Units (each) to reach the target.' })
+  quantity_each: number;
+  @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
+  quantity: number;
+  unit: 'EA' | 'BX';
+  @Int({ minimum: 1 })
+  contains: number;
+  @Int({ minimum: 0 })
+  ordered_each: number;
+  unit_price: PriceView | null;
+  cost_estimate: PriceView | null;
+  carried_by_fulfiller: boolean;
+  /** Supplier fulfillers: the resolution of the good (null: nobody sells it, see the `not_carried` warning). */
+  supply?: PlanSupplyView | null;
+}
+
+export class PlanTotalsView {
+  @Int({ minimum: 0 })
+  slots: number;
+  @Int({ minimum: 0 })
+  slots_to_order: number;
+  @Int({ minimum: 0 })
+  units_each: number;
+  cost_estimate: PriceView;
+}
+
+export class PlanResponse extends UcpEnvelope {
+  @DateTime()
+  computed_at: string;
+  fulfiller: PlanFulfillerView;
+  policy: PlanPolicyView;
+  lead_times: FulfillerLeadTimeView[];
+  slots: PlanLineView[];
+  totals: PlanTotalsView;
+  /** Supplier fulfillers: what a run would order per supplier (goods summed, rounded up to the box once). */
+  orders?: PlanOrderView[];
+  /** Always true: costs in a plan are estimates. */
+  cost_is_estimated: boolean;
+}
+
+export class RunFulfillerView {
+  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  namespace: string | null;
+  /** Machine-restock runs: every platform the run orders from; supply-checkout runs: every supplier. */
+  namespaces?: string[];
+}
+
+export class RunLineSupplyView {
+  item: ItemRefView;
+  namespace: string;
+  via: string;
+  ordered_from: string;
+}
+
+/** A purchase order of a supply-checkout run: its checkout session (id = purchase-order number = supplier ref). */
+export class RunPurchaseOrderView {
+  checkout_id: string;
+  supplier: string;
+  /** The checkout session's status (`completed` once the supplier took the order), or `not_opened`. */
+  status: 'not_opened' | 'incomplete' | 'requires_escalation' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
+  total: PriceView;
+  order_id: string | null;
+}
+
+export class RunLineView {
+  slot_id: string;
+  location: string;
+  item: ItemRefView;
+  title: string;
+  unit: 'EA' | 'BX';
+  @Int({ minimum: 1 })
+  contains: number;
+  @Int({ minimum: 0 })
+  quantity: number;
+  @Int({ minimum: 0 })
+  quantity_each: number;
+  @Int({ minimum: 0 })
+  ordered_each: number;
+  unit_price: PriceView | null;
+  cost_estimate: PriceView | null;
+  @Int()
+  stock_at_plan: number;
+  @Int({ nullable: true })
+  capacity: number | null;
+  @Int()
+  target: number;
+  /** Supplier runs: the supply good the slot's good resolved to and who it is ordered from. */
+  supply?: RunLineSupplyView;
+}
+
+export class RunDeliveredView {
+  slot_id: string;
+  @Int({ minimum: 0 })
+  quantity: number;
+  @Int({ nullable: true })
+  stock_before: number | null;
+  @Int({ nullable: true })
+  stock_after: number | null;
+}
+
+export class RestockOrderDeliveredView {
+  item: ItemRefView;
+  @Int({ minimum: 0 })
+  quantity: number;
+}
+
+export class RunRestockOrderView {
+  location: string;
+  namespace: string;
+  reference: string;
+  /** `not_sent`, `sending`, `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`. */
+  status: 'not_sent' | 'sending' | 'failed' | 'pending' | 'in_progress' | 'completed' | 'cancelled';
+  external_ref: string | null;
+  @DateTime({ nullable: true })
+  sent_at: string | null;
+  @DateTime({ nullable: true })
+  completed_at: string | null;
+  delivered: RestockOrderDeliveredView[] | null;
+}
+
+/** Fields of a run shared by the run and the run list. */
+export class RunBaseView {
+  id: string;
+  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`. */
+  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'rejected';
+  fulfiller: RunFulfillerView;
+  /** True: the costs in this run are estimates (the supplier's statement settles them). */
+  cost_is_estimated: boolean;
+  total_cost_estimate: PriceView | null;
+  approval_id: string | null;
+  /** The fulfiller's order id once placed. */
+  supplier_order_id: string | null;
+  @DateTime()
+  created_at: string;
+  @DateTime({ nullable: true })
+  placed_at: string | null;
+  @DateTime({ nullable: true })
+  delivered_at: string | null;
+  note: string | null;
+}
+
+export class RunResponse extends RunBaseView {
+  ucp: UcpHeaderView;
+  messages: UcpMessageView[];
+  lines: RunLineView[];
+  delivered: RunDeliveredView[] | null;
+  /** Machine-restock runs only: one binding restock order per location. */
+  restock_orders?: RunRestockOrderView[];
+  /** Supply-checkout runs only: one purchase order per supplier. */
+  purchase_orders?: RunPurchaseOrderView[];
+}
+
+export class RunSummaryView extends RunBaseView {
+  @Int({ minimum: 0 })
+  line_count: number;
+}
+
+export class RunsListResponse extends UcpEnvelope {
+  /** Newest first, at most 200. */
+  runs: RunSummaryView[];
+}
+
+export class ScoreResponse extends UcpEnvelope {
+  @Int({ minimum: 1 })
+  horizon_days: number;
+  @Int({ minimum: 0 })
+  total_forecasts: number;
+  @Int({ minimum: 0, description: 'Forecasts too young to score.' })
+  pending: number;
+  @FreeObject({ description: 'Accuracy reports: `headline`, `overall` and `per_location` (WAPE, bias, MASE, MAE) and `method`.' })
+  reports: Record<string, unknown>;
+}

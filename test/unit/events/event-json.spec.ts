@@ -1,0 +1,30 @@
+import fc from 'fast-check';
+import { toPlus8 } from '../../../src/common/time';
+import { EventEntity } from '../../../src/events/event.entity';
+import { eventJson, toEventView } from '../../../src/events/event.view';
+
+/** GET /events renders rows straight to text (issue 13): the same bytes as JSON.stringify(toEventView(entity)). */
+describe('eventJson', () => {
+  it('matches JSON.stringify(toEventView(...)) for any event', () => {
+    const text = fc.string({ unit: 'binary', maxLength: 20 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          id: fc.uuid(),
+          occurredAt: fc.date({ min: new Date(0), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }),
+          kind: text,
+          summary: text,
+          reasoning: text,
+          location: fc.option(text, { nil: null }),
+          data: fc.option(fc.dictionary(text, fc.jsonValue()), { nil: null }),
+        }),
+        (e) => {
+          const entity = Object.assign(new EventEntity(), { ...e, seq: '1' });
+          const row = { id: e.id, occurred_at: e.occurredAt, kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location, data: e.data };
+          expect(eventJson(row, toPlus8)).toBe(JSON.stringify(toEventView(entity)));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
