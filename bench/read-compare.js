@@ -157,19 +157,20 @@ async function main() {
             const r = await cannon(who === 'svc' ? svcBase : bareBase, routes[key].paths, connections, seconds);
             const cores = (cpuSeconds(pid) - c0) / seconds;
             if (r.non2xx || r.errors) throw new Error(`${who} ${key}: non-2xx ${r.non2xx}, errors ${r.errors}`);
-            row[who] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cores };
+            row[who] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cores, cpuMs: (cores * 1000) / r.requests.average };
           }
           row.rpsRatio = row.svc.rps / row.bare.rps;
           row.p99Ratio = row.svc.p99 / row.bare.p99;
+          row.cpuRatio = row.svc.cpuMs / row.bare.cpuMs;
           results.push(row);
           console.log(
             `${String(connections).padStart(2)} conn  ${routes[key].name.padEnd(34)} service ${row.svc.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.svc.p99).padStart(3)} ms (${row.svc.cores.toFixed(2)} cores) | ` +
-              `bare ${row.bare.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.bare.p99).padStart(3)} ms (${row.bare.cores.toFixed(2)} cores) | ratio req/s ${row.rpsRatio.toFixed(2)}, p99 ${row.p99Ratio.toFixed(2)}`,
+              `bare ${row.bare.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.bare.p99).padStart(3)} ms (${row.bare.cores.toFixed(2)} cores) | ratio req/s ${row.rpsRatio.toFixed(2)}, p99 ${row.p99Ratio.toFixed(2)}, CPU ms/request ${row.svc.cpuMs.toFixed(2)}/${row.bare.cpuMs.toFixed(2)}`,
           );
         }
       }
     }
-    console.log('\nsummary (range over rounds): service/bare req/s, service p99 / bare p99');
+    console.log('\nsummary (range over rounds): service/bare req/s, service p99 / bare p99, service/bare CPU time per request');
     for (const connections of connectionList) {
       for (const key of routeNames) {
         const rs = results.filter((r) => r.key === key && r.connections === connections);
@@ -177,7 +178,7 @@ async function main() {
           const v = rs.map(f);
           return `${Math.min(...v).toFixed(2)}–${Math.max(...v).toFixed(2)}`;
         };
-        console.log(`  ${String(connections).padStart(2)} conn  ${routes[key].name.padEnd(34)} req/s ${range((r) => r.rpsRatio)}   p99 ${range((r) => r.p99Ratio)}`);
+        console.log(`  ${String(connections).padStart(2)} conn  ${routes[key].name.padEnd(34)} req/s ${range((r) => r.rpsRatio)}   p99 ${range((r) => r.p99Ratio)}   CPU/request ${range((r) => r.cpuRatio)}`);
       }
     }
   } finally {

@@ -3,3 +3,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
 fs.writeFileSync(path.join(__dirname, '..', 'dist', 'main.js'), "'use strict';\nrequire('./src/main.js');\n");
+
+// The empty embedded data directory a new SERVICE_DATA_DIR is copied from (src/database/embedded-postgres.ts).
+require('node:child_process').execFileSync(process.execPath, [path.join(__dirname, 'make-embedded-template.js')], { stdio: 'inherit' });

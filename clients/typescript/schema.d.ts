@@ -1193,9 +1193,9 @@ export interface components {
         PlanFulfillerView: {
             /** @enum {string} */
             kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
-            /** @description The fulfilling namespace; null when a machine-restock or supply-checkout plan spans several. */
+            /** @description The fulfilling namespace; null when the plan spans several platforms or suppliers. */
             namespace: string | null;
-            /** @description Supply-checkout plans: every resolved supplier. */
+            /** @description Every platform or supplier the plan orders from, when there are several. */
             namespaces?: string[];
         };
         PlanWindowView: {
@@ -1216,6 +1216,7 @@ export interface components {
         };
         FulfillerLeadTimeView: {
             samples: number;
+            fulfiller: string;
             /** @enum {string} */
             kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             /** @description Days, two decimals when measured. */
@@ -1225,8 +1226,12 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            /** @description Whose lead time: the fulfiller's namespace; null on a slot whose good nobody sells (the stated value). */
-            fulfiller: string | null;
+        };
+        PlanSupplierOrderView: {
+            lines: number;
+            units_each: number;
+            supplier: string;
+            cost_estimate: components["schemas"]["PriceView"];
         };
         DemandView: {
             window_days: number;
@@ -1242,8 +1247,10 @@ export interface components {
             source: "measured" | "stated";
             note?: string;
         };
-        LeadTimeView: {
+        SlotLeadTimeView: {
             samples: number;
+            /** @description Who the lead time is of; null when nobody sells the good. */
+            fulfiller: string | null;
             /** @description Days, two decimals when measured. */
             days: number;
             /**
@@ -1251,18 +1258,13 @@ export interface components {
              * @enum {string}
              */
             source: "measured" | "stated";
-            /** @description Whose lead time: the fulfiller's namespace; null on a slot whose good nobody sells (the stated value). */
-            fulfiller: string | null;
         };
-        SupplyAliasView: {
+        SupplyAliasRefView: {
             sku_id: string;
-            /**
-             * @description `manual`, `barcode` or `vendor` (a `suggested` alias is never used to order).
-             * @enum {string}
-             */
-            source: "barcode" | "vendor" | "manual";
+            source: string;
         };
-        SupplyCandidateView: {
+        SupplyOfferView: {
+            /** @description A supply sku_id. */
             id: string;
             each_price: components["schemas"]["PriceView"];
         };
@@ -1270,13 +1272,12 @@ export interface components {
             item: components["schemas"]["ItemRefView"];
             namespace: string;
             vendor_sku: string;
-            alias: components["schemas"]["SupplyAliasView"];
+            alias: components["schemas"]["SupplyAliasRefView"];
             /** @enum {string} */
             chosen_because: "default_supplier" | "lowest_each_price";
-            /** @description Who a run orders it from: the resolved supplier, or the simulated supplier standing in for it. */
+            /** @description Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
             ordered_from: string;
-            /** @description Every purchasable offer considered, cheapest each price first. */
-            candidates: components["schemas"]["SupplyCandidateView"][];
+            candidates: components["schemas"]["SupplyOfferView"][];
         };
         PlanLineView: {
             stock: number;
@@ -1296,7 +1297,7 @@ export interface components {
             vendor_sku: string;
             title: string;
             demand: components["schemas"]["DemandView"];
-            lead_time: components["schemas"]["LeadTimeView"];
+            lead_time: components["schemas"]["SlotLeadTimeView"];
             safety_stock: number;
             capped_at_capacity: boolean;
             /** @enum {string} */
@@ -1304,7 +1305,7 @@ export interface components {
             unit_price: components["schemas"]["PriceView"] | null;
             cost_estimate: components["schemas"]["PriceView"] | null;
             carried_by_fulfiller: boolean;
-            /** @description Supplier fulfillers: the resolution of the good (null: nobody sells it, see the `not_carried` warning). */
+            /** @description Supplier fulfillers: the good's supply provenance; null when nobody sells it (`not_carried`). */
             supply?: components["schemas"]["PlanSupplyView"] | null;
         };
         PlanTotalsView: {
@@ -1313,22 +1314,16 @@ export interface components {
             units_each: number;
             cost_estimate: components["schemas"]["PriceView"];
         };
-        PlanOrderView: {
-            lines: number;
-            units_each: number;
-            supplier: string;
-            cost_estimate: components["schemas"]["PriceView"];
-        };
         PlanResponse: {
             /** Format: date-time */
             computed_at: string;
             fulfiller: components["schemas"]["PlanFulfillerView"];
             policy: components["schemas"]["PlanPolicyView"];
             lead_times: components["schemas"]["FulfillerLeadTimeView"][];
+            /** @description Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+            orders?: components["schemas"]["PlanSupplierOrderView"][];
             slots: components["schemas"]["PlanLineView"][];
             totals: components["schemas"]["PlanTotalsView"];
-            /** @description Supplier fulfillers: what a run would order per supplier (goods summed, rounded up to the box once). */
-            orders?: components["schemas"]["PlanOrderView"][];
             /** @description Always true: costs in a plan are estimates. */
             cost_is_estimated: boolean;
             ucp: components["schemas"]["UcpHeaderView"];
@@ -1400,7 +1395,7 @@ export interface components {
             /** @enum {string} */
             kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
             namespace: string | null;
-            /** @description Machine-restock runs: every platform the run orders from; supply-checkout runs: every supplier. */
+            /** @description Machine-restock runs: every platform the run orders from. */
             namespaces?: string[];
         };
         RunResponse: {

@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { ApprovalEntity } from './approval.entity';
+import { Tx } from '../database/tx';
 
 @Injectable()
 export class ApprovalsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
   private r(manager?: EntityManager) {
-    return (manager ?? this.ds.manager).getRepository(ApprovalEntity);
+    return (manager ?? this.tx.manager).getRepository(ApprovalEntity);
   }
 
   async insert(a: Partial<ApprovalEntity>, manager?: EntityManager): Promise<ApprovalEntity> {
@@ -55,7 +59,7 @@ export class ApprovalsRepository {
 
   /** Conditional transition in one statement; returns the row when it moved. Leaving `executing` ends its claim. */
   async transition(id: string, from: string, to: string, set: { resolvedAt?: Date | null; resolver?: unknown } = {}, manager?: EntityManager): Promise<ApprovalEntity | null> {
-    const rows = (await (manager ?? this.ds.manager).query(
+    const rows = (await (manager ?? this.tx.manager).query(
       `UPDATE approvals SET status = $3,
               claimed_at = CASE WHEN $3 = 'executing' THEN claimed_at ELSE NULL END,
               execution = CASE WHEN $3 = 'executing' THEN execution ELSE NULL END,

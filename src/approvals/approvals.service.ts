@@ -1,6 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
@@ -8,7 +6,6 @@ import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
-import { AfterCommit } from './after-commit';
 import { ApprovalEntity } from './approval.entity';
 import { ApprovalKind, publicStatus, Resolver, resolverRefusal, storedStatusesFor } from './approval.rules';
 import { ApprovalsRepository } from './approvals.repository';
@@ -27,8 +24,8 @@ export interface ApprovalView {
 
 export interface ApprovalHandler {
   /** Runs before the approval is marked approved; a throw leaves it pending and answers the error. */
-  onApproved(approval: ApprovalView, manager?: EntityManager): Promise<void>;
-  onRejected?(approval: ApprovalView, manager?: EntityManager): Promise<void>;
+  onApproved(approval: ApprovalView): Promise<void>;
+  onRejected?(approval: ApprovalView): Promise<void>;
   /**
    * An execution of this decision was interrupted (the process died while the approval was `executing`): find out,
    * by READING the partner or the subject's state, whether its effect took place, finishing the local record of it
@@ -71,17 +68,13 @@ export function toApprovalView(a: ApprovalEntity): ApprovalView {
 export class ApprovalsService {
   private readonly logger = new Logger(ApprovalsService.name);
   private readonly handlers = new Map<string, ApprovalHandler>();
-  private readonly afterCommit: AfterCommit;
 
   constructor(
     private readonly repo: ApprovalsRepository,
     private readonly events: EventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly claims: MoneyClaims,
-    @InjectDataSource() ds: DataSource,
-  ) {
-    this.afterCommit = new AfterCommit(ds);
-  }
+  ) {}
 
   registerHandler(kind: ApprovalKind, handler: ApprovalHandler): void {
     this.handlers.set(kind, handler);
@@ -91,27 +84,19 @@ export class ApprovalsService {
     return this.handlers.get(kind);
   }
 
-  async create(input: NewApproval, manager?: EntityManager): Promise<ApprovalView> {
+  async create(input: NewApproval): Promise<ApprovalView> {
     const s = input.subject;
     const key = input.subjectKey ?? [s.id, s.session_id, s.slot_id, s.run_id].find((v): v is string => typeof v === 'string') ?? null;
-    const row = await this.repo.insert(
-      { kind: input.kind, status: 'pending', subject: input.subject, subjectKey: key, summary: input.summary, location: input.location ?? null },
-      manager,
-    );
+    const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject: input.subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
     const view = toApprovalView(row);
-    const event = await this.events.record(
-      {
-        kind: 'approval.requested',
-        summary: `approval ${input.kind} requested: ${input.summary}`,
-        reasoning: `an owner approval is needed before this proceeds (approval ${row.id})`,
-        location: input.location ?? null,
-        data: { approval_id: row.id, kind: input.kind, subject: input.subject },
-      },
-      manager,
-    );
-    // Inside a caller's transaction the event commits with the approval: it is fanned out once that transaction
-    // commits, and never if it rolls back (callers need not publish it). Without a manager `record` published it.
-    if (manager) this.afterCommit.defer(manager, () => void this.events.publish(event));
+    await this.events.record({
+      kind: 'approval.requested',
+      summary: `approval ${input.kind} requested: ${input.summary}`,
+      reasoning: `an owner approval is needed before this proceeds (approval ${row.id})`,
+      location: input.location ?? null,
+      data: { approval_id: row.id, kind: input.kind, subject: input.subject },
+    });
+    // The event commits with the approval and is published once the caller's transaction (Tx) commits.
     return view;
   }
 
@@ -127,12 +112,12 @@ export class ApprovalsService {
   }
 
   /** Approvals about one subject (newest first), e.g. a session's checkout approvals. */
-  async forSubject(subjectKey: string, kind?: string, manager?: EntityManager): Promise<ApprovalView[]> {
-    return (await this.repo.bySubject(subjectKey, kind, manager)).map(toApprovalView);
+  async forSubject(subjectKey: string, kind?: string): Promise<ApprovalView[]> {
+    return (await this.repo.bySubject(subjectKey, kind)).map(toApprovalView);
   }
 
-  async findPending(kind: ApprovalKind, subjectKey: string, manager?: EntityManager): Promise<ApprovalView | null> {
-    return (await this.forSubject(subjectKey, kind, manager)).find((a) => a.status === 'pending') ?? null;
+  async findPending(kind: ApprovalKind, subjectKey: string): Promise<ApprovalView | null> {
+    return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
   async resolve(id: string, approved: boolean, resolverIn?: Resolver): Promise<ApprovalView> {

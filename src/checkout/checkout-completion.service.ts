@@ -20,6 +20,7 @@ import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_SPEND_SOURCE as SPEND_SOURCE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
 import { Answer, RequestContext } from './checkout.service';
 import { renderSession, sessionBody, stateConflict } from './checkout.view';
+import { Tx } from '../database/tx';
 
 /**
  * Checkout complete, the money path: confirm, kill switch, guards, the claim (amount held, complete_in_progress),
@@ -29,6 +30,7 @@ import { renderSession, sessionBody, stateConflict } from './checkout.view';
 export class CheckoutCompletionService {
   constructor(
     private readonly repo: CheckoutRepository,
+    private readonly tx: Tx,
     private readonly registry: PartnerRegistry,
     private readonly guards: GuardsService,
     private readonly killSwitch: KillSwitchService,
@@ -68,21 +70,21 @@ export class CheckoutCompletionService {
 
       // Claim in one transaction: the row lock serialises concurrent completes; the kill switch, the guards and the
       // budget are checked again under it, the amount is held, and the status moves to complete_in_progress.
-      const claim = await this.repo.transaction(async (m) => {
-        const row = await this.repo.findForUpdate(id, m);
+      const claim = await this.tx.run(async () => {
+        const row = await this.repo.findForUpdate(id);
         if (!row) throw Errors.notFound(`checkout session ${id}`);
         if (!isEditable(row.status as CheckoutStatus)) return { row, outcome: 'conflict' as const };
-        await this.killSwitch.assertOff(m);
-        await this.budget.lock(m);
-        await this.evaluation.evaluateInto(row, m);
+        await this.killSwitch.assertOff();
+        await this.budget.lock();
+        await this.evaluation.evaluateInto(row);
         if (row.status !== 'ready_for_complete') {
-          await this.repo.save(row, m);
+          await this.repo.save(row);
           return { row, outcome: 'parked' as const };
         }
-        await this.budget.hold(row.totalFen, SPEND_SOURCE, id, m);
+        await this.budget.hold(row.totalFen, SPEND_SOURCE, id);
         row.status = nextStatus('ready_for_complete', 'claim')!;
-        await this.repo.save(row, m);
-        row.claimedAt = await this.repo.markClaimed(id, m);
+        await this.repo.save(row);
+        row.claimedAt = await this.repo.markClaimed(id);
         return { row, outcome: 'claimed' as const };
       });
       if (claim.outcome === 'conflict') throw stateConflict(claim.row, ctx.base);
@@ -131,14 +133,14 @@ export class CheckoutCompletionService {
             `the supplier could not be reached (${reason}); the order may or may not exist. Completing again sends the same ref (${claimed.id}), which the supplier treats as the same order`,
             '$',
           );
-      const settled = await this.repo.transaction(async (m) => {
-        const row = await this.repo.findForUpdate(claimed.id, m);
+      const settled = await this.tx.run(async () => {
+        const row = await this.repo.findForUpdate(claimed.id);
         if (!row || !sameClaim(row, claimed.claimedAt)) return { row: row ?? claimed, view: null };
         row.status = nextStatus('complete_in_progress', refused ? 'refused' : 'unreachable')!;
         row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
-        await this.repo.save(row, m);
-        if (refused) await this.budget.release(SPEND_SOURCE, row.id, m);
-        else await this.budget.markUncertain(SPEND_SOURCE, row.id, m);
+        await this.repo.save(row);
+        if (refused) await this.budget.release(SPEND_SOURCE, row.id);
+        else await this.budget.markUncertain(SPEND_SOURCE, row.id);
         const view = await this.events.record(
           {
             kind: 'checkout.rejected',
@@ -146,11 +148,9 @@ export class CheckoutCompletionService {
             reasoning: `${reason}; the session is back to ready_for_complete; nothing is retried automatically`,
             data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: refused ? 'supplier_rejected' : 'upstream_unreachable' },
           },
-          m,
         );
         return { row, view };
       });
-      if (settled.view) await this.events.publish(settled.view);
       const row = settled.row;
       if (refused) {
         const e = Errors.supplierRejected(reason);
@@ -163,19 +163,18 @@ export class CheckoutCompletionService {
       });
     }
     const ack = call.value;
-    const settled = await this.repo.transaction(async (m) => {
-      const row = await this.repo.findForUpdate(claimed.id, m);
+    const settled = await this.tx.run(async () => {
+      const row = await this.repo.findForUpdate(claimed.id);
       if (!row) throw Errors.notFound(`checkout session ${claimed.id}`);
       if (row.status === 'completed') return { row, view: null };
       const late = !sameClaim(row, claimed.claimedAt);
-      const view = await this.outcomes.recordPlaced(row, { orderId: ack.orderId, state: ack.state, rawStatus: ack.rawStatus }, m, {
+      const view = await this.outcomes.recordPlaced(row, { orderId: ack.orderId, state: ack.state, rawStatus: ack.rawStatus }, {
         reasoning: late
           ? `the supplier accepted the order after this complete's claim had expired and the session had moved to ${row.status}; the acceptance is recorded`
           : 'confirm was true, the kill switch was off and the guards passed; the supplier accepted the order',
       });
       return { row, view };
     });
-    if (settled.view) await this.events.publish(settled.view);
     return { status: 200, body: renderSession(settled.row, base) };
   }
 

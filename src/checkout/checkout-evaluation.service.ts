@@ -1,5 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { Errors } from '../common/errors';
@@ -12,6 +11,7 @@ import { CheckoutSessionEntity, StoredLine } from './checkout-session.entity';
 import { CheckoutLineBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionKey, sessionTotal } from './checkout.rules';
+import { Tx } from '../database/tx';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
 
@@ -24,6 +24,7 @@ export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'B
 export class CheckoutEvaluationService implements OnModuleInit {
   constructor(
     private readonly repo: CheckoutRepository,
+    private readonly tx: Tx,
     private readonly registry: PartnerRegistry,
     private readonly catalog: SupplyCatalogService,
     private readonly guards: GuardsService,
@@ -102,22 +103,22 @@ export class CheckoutEvaluationService implements OnModuleInit {
    * Evaluates the session against the current guard rules, budget and approvals, requesting missing approvals.
    * `deciding`: an approval being resolved right now (its row still says pending).
    */
-  async evaluateInto(row: CheckoutSessionEntity, m: EntityManager, opts: { deciding?: { id: string; status: string } } = {}): Promise<void> {
+  async evaluateInto(row: CheckoutSessionEntity, opts: { deciding?: { id: string; status: string } } = {}): Promise<void> {
     const lines = row.lineItems;
     const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
     row.totalFen = total;
     const key = sessionKey(lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), total);
-    const state = await this.guards.state(m);
+    const state = await this.guards.state();
     const rules: GuardRules | null = state.rules;
     const vendor = row.namespace.replace(/-supply$/, '');
     const guards = rules
       ? {
-          budget: await this.budget.check(total, new Date(), m, { source: CHECKOUT_SPEND_SOURCE, ref: row.id }),
+          budget: await this.budget.check(total, new Date(), undefined, { source: CHECKOUT_SPEND_SOURCE, ref: row.id }),
           probation: onProbation(rules, vendor),
           hardNoGo: lines.map((l) => hardNoGo(rules, { vendor, skuId: l.item_id })),
         }
       : null;
-    const existing = await this.approvals.forSubject(row.id, undefined, m);
+    const existing = await this.approvals.forSubject(row.id, undefined);
     const facts = existing.map((a) => ({
       kind: a.kind,
       status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
@@ -126,7 +127,7 @@ export class CheckoutEvaluationService implements OnModuleInit {
     }));
     // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total.
     if (row.runId) {
-      for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run', m)) {
+      for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run')) {
         const approvedFen = typeof a.subject.total_cost_fen === 'number' ? a.subject.total_cost_fen : -1;
         if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
@@ -152,7 +153,6 @@ export class CheckoutEvaluationService implements OnModuleInit {
           summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
           subjectKey: row.id,
         },
-        m,
       );
     }
   }
@@ -162,11 +162,11 @@ export class CheckoutEvaluationService implements OnModuleInit {
     const id = a.subject.session_id;
     if (typeof id !== 'string') return;
     // The approval row is 'executing' while this runs; evaluation treats the one being resolved as decided.
-    await this.repo.transaction(async (m) => {
-      const row = await this.repo.findForUpdate(id, m);
+    await this.tx.run(async () => {
+      const row = await this.repo.findForUpdate(id);
       if (!row || !isEditable(row.status as CheckoutStatus)) return;
-      await this.evaluateInto(row, m, { deciding: { id: a.id, status: decision } });
-      await this.repo.save(row, m);
+      await this.evaluateInto(row, { deciding: { id: a.id, status: decision } });
+      await this.repo.save(row);
     });
   }
 }

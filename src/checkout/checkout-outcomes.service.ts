@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
 import { SupplyOrderStatus } from '../partners/adapter.types';
@@ -26,11 +25,10 @@ export class CheckoutOutcomesService {
     private readonly events: EventsService,
   ) {}
 
-  /** Records an order the supplier holds (accepted, or found on recovery): completed, spend counted, event (publish after commit). */
+  /** Records an order the supplier holds (accepted, or found on recovery): completed, spend counted, event (published once the transaction commits). */
   async recordPlaced(
     row: CheckoutSessionEntity,
     s: { orderId?: string | null; state: string; rawStatus: string | null; logistics?: SupplyOrderStatus['logistics'] },
-    m: EntityManager,
     why: { reasoning: string; recovered?: boolean },
   ) {
     row.status = 'completed';
@@ -41,8 +39,8 @@ export class CheckoutOutcomesService {
     if (s.logistics) row.logistics = s.logistics.map((l) => ({ ...l }));
     row.supplierCheckedAt = new Date();
     row.messages = [];
-    await this.repo.save(row, m);
-    await this.budget.recordSpend(row.totalFen, CHECKOUT_SPEND_SOURCE, row.id, m);
+    await this.repo.save(row);
+    await this.budget.recordSpend(row.totalFen, CHECKOUT_SPEND_SOURCE, row.id);
     return this.events.record(
       {
         kind: 'checkout.completed',
@@ -56,7 +54,6 @@ export class CheckoutOutcomesService {
           ...(why.recovered ? { recovered: true, supplier_state: s.state } : {}),
         },
       },
-      m,
     );
   }
 }

@@ -10,6 +10,7 @@ import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './check
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_SPEND_SOURCE, nextStatus, orderUncertain } from './checkout.rules';
+import { Tx } from '../database/tx';
 
 export interface RecoveryRun {
   checked: number;
@@ -28,6 +29,7 @@ export class CheckoutRecoveryService {
   private readonly logger = new Logger(CheckoutRecoveryService.name);
   constructor(
     private readonly repo: CheckoutRepository,
+    private readonly tx: Tx,
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
@@ -74,12 +76,12 @@ export class CheckoutRecoveryService {
     }
     const status = read.outcome === 'placed' ? read.value : null;
     const failure = read.outcome === 'placed' ? null : read.failure;
-    const settled = await this.repo.transaction(async (m) => {
-      const row = await this.repo.findForUpdate(stuck.id, m);
+    const settled = await this.tx.run(async () => {
+      const row = await this.repo.findForUpdate(stuck.id);
       if (!row || !stillStuck(row)) return { row: row ?? stuck, view: null };
       const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
       if (status) {
-        const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, m, {
+        const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, {
           recovered: true,
           reasoning: `a complete claimed at ${claimed} was interrupted before the supplier's answer was recorded; GET /orders/${row.id} shows the order (state ${status.state}), so it is recorded as placed; nothing was sent again`,
         });
@@ -94,8 +96,8 @@ export class CheckoutRecoveryService {
         '$',
       );
       row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
-      await this.repo.save(row, m);
-      await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id, m);
+      await this.repo.save(row);
+      await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
       const view = await this.events.record(
         {
           kind: 'checkout.rejected',
@@ -103,12 +105,10 @@ export class CheckoutRecoveryService {
           reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
           data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
         },
-        m,
       );
       return { row, view };
     });
     if (!settled.view) return { row: settled.row, outcome: 'moved' };
-    await this.events.publish(settled.view);
     return { row: settled.row, outcome };
   }
 }

@@ -76,7 +76,7 @@ export class CheckoutSessionEntity {
 
   /**
    * When the current complete claimed the session (database clock), set with `complete_in_progress`. A claim older
-   * than the lease (checkout.rules `completeLeaseMs`) belongs to a process that died before recording the supplier's
+   * than the lease (the money-claims core, `claimLeaseMs`) belongs to a process that died before recording the supplier's
    * answer: recovery reads GET /orders/{ref} to settle it.
    */
   @Column('timestamptz', { name: 'claimed_at', nullable: true })

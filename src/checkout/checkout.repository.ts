@@ -1,48 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CheckoutSessionEntity } from './checkout-session.entity';
+import { Tx } from '../database/tx';
 
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
 @Injectable()
 export class CheckoutRepository {
-  constructor(@InjectDataSource() readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
-  private r(manager?: EntityManager) {
-    return (manager ?? this.ds.manager).getRepository(CheckoutSessionEntity);
+  /** The sessions of the current transaction (Tx), or outside one, the plain manager. */
+  private r() {
+    return this.tx.manager.getRepository(CheckoutSessionEntity);
   }
 
-  transaction<T>(fn: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(fn);
-  }
-
-  find(id: string, manager?: EntityManager): Promise<CheckoutSessionEntity | null> {
-    return this.r(manager).findOne({ where: { id } });
+  find(id: string): Promise<CheckoutSessionEntity | null> {
+    return this.r().findOne({ where: { id } });
   }
 
   /** The row, locked until the transaction ends (two completes of one session serialise here). */
-  findForUpdate(id: string, manager: EntityManager): Promise<CheckoutSessionEntity | null> {
-    return this.r(manager).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
+  findForUpdate(id: string): Promise<CheckoutSessionEntity | null> {
+    return this.r().createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
   }
 
   /** The sessions a replenishment run opened (its purchase orders). */
-  byRun(runId: string, manager?: EntityManager): Promise<CheckoutSessionEntity[]> {
-    return this.r(manager).find({ where: { runId }, order: { id: 'ASC' } });
+  byRun(runId: string): Promise<CheckoutSessionEntity[]> {
+    return this.r().find({ where: { runId }, order: { id: 'ASC' } });
   }
 
-  async insert(row: Partial<CheckoutSessionEntity>, manager?: EntityManager): Promise<boolean> {
-    const res = await this.r(manager).createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
+  async insert(row: Partial<CheckoutSessionEntity>): Promise<boolean> {
+    const res = await this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
     return (res.raw as unknown[]).length > 0;
   }
 
-  async save(row: CheckoutSessionEntity, manager?: EntityManager): Promise<void> {
+  async save(row: CheckoutSessionEntity): Promise<void> {
     row.updatedAt = new Date();
-    await this.r(manager).save(row);
+    await this.r().save(row);
   }
 
   /** Conditional transition in one statement; true when it moved. */
-  async transition(id: string, from: string[], to: string, manager?: EntityManager): Promise<boolean> {
-    const res = await this.r(manager)
+  async transition(id: string, from: string[], to: string): Promise<boolean> {
+    const res = await this.r()
       .createQueryBuilder()
       .update()
       .set({ status: to, updatedAt: () => 'now()' } as never)
@@ -52,8 +53,8 @@ export class CheckoutRepository {
   }
 
   /** Stamps the claim of a complete with the database clock; returns the stored claim time. */
-  async markClaimed(id: string, manager: EntityManager): Promise<Date> {
-    const res = await this.r(manager)
+  async markClaimed(id: string): Promise<Date> {
+    const res = await this.r()
       .createQueryBuilder()
       .update()
       .set({ claimedAt: () => 'now()' } as never)

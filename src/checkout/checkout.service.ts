@@ -10,6 +10,7 @@ import { CheckoutSessionBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
 import { renderSession, stateConflict } from './checkout.view';
+import { Tx } from '../database/tx';
 
 export interface RequestContext {
   base: string;
@@ -29,6 +30,7 @@ export type Answer = { status: number; body: unknown; replayed: boolean };
 export class CheckoutService {
   constructor(
     private readonly repo: CheckoutRepository,
+    private readonly tx: Tx,
     private readonly evaluation: CheckoutEvaluationService,
     private readonly recovery: CheckoutRecoveryService,
     private readonly events: EventsService,
@@ -61,9 +63,9 @@ export class CheckoutService {
         logistics: [],
         runId: opts.runId ?? null,
       });
-      await this.repo.transaction(async (m) => {
-        await this.evaluation.evaluateInto(row, m);
-        if (!(await this.repo.insert(row, m))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+      await this.tx.run(async () => {
+        await this.evaluation.evaluateInto(row);
+        if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
       });
       return { status: 201, body: renderSession(row, ctx.base) };
     });
@@ -81,15 +83,15 @@ export class CheckoutService {
     const requested = this.evaluation.mergeLines(current.lineItems, body.line_items ?? []);
     const namespace = this.evaluation.namespaceOf(requested, current.lineItems.length ? current.namespace : null);
     const lines = await this.evaluation.priceLines(namespace, requested);
-    const row = await this.repo.transaction(async (m) => {
-      const locked = await this.repo.findForUpdate(id, m);
+    const row = await this.tx.run(async () => {
+      const locked = await this.repo.findForUpdate(id);
       if (!locked) throw Errors.notFound(`checkout session ${id}`);
       if (!isEditable(locked.status as CheckoutStatus)) throw stateConflict(locked, base);
       locked.namespace = namespace;
       locked.lineItems = lines;
       if (body.fulfillment) locked.fulfillment = body.fulfillment as unknown as Record<string, unknown>;
-      await this.evaluation.evaluateInto(locked, m);
-      await this.repo.save(locked, m);
+      await this.evaluation.evaluateInto(locked);
+      await this.repo.save(locked);
       return locked;
     });
     return renderSession(row, base);
@@ -98,16 +100,19 @@ export class CheckoutService {
   async cancel(id: string, base: string): Promise<unknown> {
     const { row } = await this.recovery.recoverIfExpired(await this.load(id));
     const to = nextStatus(row.status as CheckoutStatus, 'cancel');
-    if (!to || !(await this.repo.transition(id, ['incomplete', 'requires_escalation', 'ready_for_complete'], 'canceled'))) {
-      throw stateConflict((await this.repo.find(id)) ?? row, base);
-    }
-    await this.events.record({
-      kind: 'checkout.canceled',
-      summary: `checkout session ${id} canceled`,
-      reasoning: 'canceled by the operator; no supplier call was made',
-      data: { session_id: id },
+    // The change and its event in one transaction; the event is published once it commits.
+    const canceled = await this.tx.run(async () => {
+      if (!to || !(await this.repo.transition(id, ['incomplete', 'requires_escalation', 'ready_for_complete'], 'canceled'))) return null;
+      await this.events.record({
+        kind: 'checkout.canceled',
+        summary: `checkout session ${id} canceled`,
+        reasoning: 'canceled by the operator; no supplier call was made',
+        data: { session_id: id },
+      });
+      return (await this.repo.find(id))!;
     });
-    return renderSession((await this.repo.find(id))!, base);
+    if (!canceled) throw stateConflict((await this.repo.find(id)) ?? row, base);
+    return renderSession(canceled, base);
   }
 
   private async load(id: string): Promise<CheckoutSessionEntity> {

@@ -15,10 +15,16 @@ export function toPlus8OrNull(value: Date | number | string | null | undefined):
 }
 
 /** RFC 3339 date-time with an explicit offset or Z (requests accept any offset). */
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/i;
 
 export function parseRfc3339(value: string): Date | null {
-  if (!RFC3339.test(value)) return null;
+  const m = RFC3339.exec(value);
+  if (!m) return null;
+  // Every field in its range (JavaScript would roll 2026-02-31 over to March; PostgreSQL refuses it).
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
+  const probe = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  if (probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || probe.getUTCHours() !== h || probe.getUTCMinutes() !== mi) return null;
+  if (probe.getUTCSeconds() !== s || (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59))) return null;
   const ms = Date.parse(value);
   // A sane range (limits.ts): PostgreSQL has no year 0 and the service has no use for far-off dates.
   return Number.isFinite(ms) && ms >= MIN_DATE_MS && ms <= MAX_DATE_MS ? new Date(ms) : null;

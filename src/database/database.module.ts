@@ -1,9 +1,13 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ClsModule } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
+import { Tx } from './tx';
 import { dataSourceOptions, runMigrationsLocked } from './typeorm-options';
 
 /** Where the database is: a real server (`DATABASE_URL`) or the embedded one this process started. */
@@ -48,6 +52,7 @@ export class DatabaseModule {
   static forRoot(): DynamicModule {
     return {
       module: DatabaseModule,
+      global: true,
       imports: [
         DatabaseTargetModule.register(),
         TypeOrmModule.forRootAsync({
@@ -63,8 +68,14 @@ export class DatabaseModule {
             return ds;
           },
         }),
+        // The transaction of a request or job lives in its async context (Tx), not in EntityManager parameters.
+        ClsModule.forRoot({
+          global: true,
+          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
+        }),
       ],
-      exports: [DatabaseTargetModule],
+      providers: [Tx],
+      exports: [DatabaseTargetModule, Tx],
     };
   }
 }

@@ -19,6 +19,19 @@ export const EMBEDDED_MAX_CONNECTIONS = 4;
  */
 export const EMBEDDED_POOL_MAX = 1;
 
+/**
+ * Issue 13, a lighter embedded default. PGlite keeps PostgreSQL's shared buffers inside its WebAssembly memory;
+ * 16 MB (PostgreSQL's default is 128 MB) is plenty for one operator's data and takes about 130 MB off the process.
+ */
+export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * An empty, migrated data directory made at build time (scripts/make-embedded-template.js). A new SERVICE_DATA_DIR is
+ * a copy of it: PGlite's first-boot initdb runs a second PostgreSQL instance in the same process, which doubled
+ * the memory (850 MB) and most of the boot time; opening a copy costs what opening an existing directory does.
+ */
+export const EMBEDDED_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'embedded-template');
+
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   // PGlite is ESM-only in parts; load it dynamically.
   const { PGlite } = await import('@electric-sql/pglite');
@@ -31,7 +44,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   }
   let db: InstanceType<typeof PGlite>;
   try {
-    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir));
+    if (!inMemory) copyTemplateIfNew(path.resolve(dataDir));
+    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   } catch (e) {
     releaseLock();
     throw e;
@@ -47,6 +61,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       releaseLock();
     },
   };
+}
+
+/** Copies the build's empty data directory into a directory that holds no database yet (else PGlite runs initdb). */
+function copyTemplateIfNew(dir: string): void {
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return;
+  if (!fs.existsSync(path.join(EMBEDDED_TEMPLATE_DIR, 'PG_VERSION'))) return;
+  fs.cpSync(EMBEDDED_TEMPLATE_DIR, dir, { recursive: true });
 }
 
 function lockDirectory(dir: string): () => void {

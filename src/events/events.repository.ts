@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
+import { Tx } from '../database/tx';
 import { EventRow } from './event.view';
 
 export interface NewEvent {
@@ -15,11 +16,14 @@ export interface NewEvent {
 
 @Injectable()
 export class EventsRepository {
-  constructor(@InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>) {}
+  constructor(
+    @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
+    private readonly tx: Tx,
+  ) {}
 
-  /** Inserts with the given manager when called inside a transaction, so the event commits with the change. */
+  /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
   async insert(e: NewEvent, manager?: EntityManager): Promise<EventEntity> {
-    const r = manager ? manager.getRepository(EventEntity) : this.repo;
+    const r = (manager ?? this.tx.manager).getRepository(EventEntity);
     const rows = (await r
       .createQueryBuilder()
       .insert()

@@ -5,6 +5,7 @@ import { JsonText } from '../common/rendered-json';
 import { pgTimeToPlus8 } from '../common/time';
 import { EventView, eventJson, toEventView } from './event.view';
 import { EventsRepository, NewEvent } from './events.repository';
+import { Tx } from '../database/tx';
 
 export const EVENTS_DEFAULT_LIMIT = 50;
 
@@ -14,6 +15,7 @@ export class EventsService {
   constructor(
     private readonly repo: EventsRepository,
     private readonly bus: EventBus,
+    private readonly tx: Tx,
   ) {}
 
   /** Newest first, rendered straight to a JSON array (issue 13). */
@@ -25,12 +27,12 @@ export class EventsService {
   }
 
   /**
-   * Appends an event. Pass `manager` to write it inside the caller's transaction; the caller then calls
-   * `publish` after commit (publishing before commit could announce a change that rolls back).
+   * Appends an event in the current transaction (Tx) and publishes it once that transaction commits (never if it
+   * rolls back; at once outside a transaction). Legacy: with an explicit `manager` the caller publishes after commit.
    */
   async record(e: NewEvent, manager?: EntityManager): Promise<EventView> {
     const view = toEventView(await this.repo.insert(e, manager));
-    if (!manager) await this.publish(view);
+    if (!manager) await this.tx.afterCommit(() => this.publish(view));
     return view;
   }
 

@@ -37,7 +37,7 @@ export class BudgetService {
     amountFen: number,
     source: string,
     ref: string,
-    manager: EntityManager,
+    manager?: EntityManager,
     opts: { ignoreLimits?: boolean } = {},
   ): Promise<BudgetOutcome> {
     await this.repo.lockBudget(manager);
@@ -48,12 +48,12 @@ export class BudgetService {
   }
 
   /** Serialises budget decisions until the transaction of `manager` ends (check, then hold, without a race). */
-  async lock(manager: EntityManager): Promise<void> {
+  async lock(manager?: EntityManager): Promise<void> {
     await this.repo.lockBudget(manager);
   }
 
   /** Counts `amountFen` for (source, ref) while the order is being placed (call after `lock` and `check`). */
-  async hold(amountFen: number, source: string, ref: string, manager: EntityManager): Promise<void> {
+  async hold(amountFen: number, source: string, ref: string, manager?: EntityManager): Promise<void> {
     await this.repo.upsertSpend(source, ref, amountFen, 'held', manager);
   }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { GuardStateEntity } from './guard-state.entity';
 import { SpendEntity } from './spend.entity';
+import { Tx } from '../database/tx';
 
 export const GUARD_ROW = 'current';
 /** Advisory lock that serialises budget holds, so two orders cannot both pass the same remaining budget. */
@@ -11,10 +12,13 @@ const BUDGET_LOCK = 727_100_400;
 /** Queries of the guard state and the spend ledger; no business rules. */
 @Injectable()
 export class GuardsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
   private m(manager?: EntityManager): EntityManager {
-    return manager ?? this.ds.manager;
+    return manager ?? this.tx.manager;
   }
 
   get(manager?: EntityManager): Promise<GuardStateEntity | null> {
@@ -46,8 +50,8 @@ export class GuardsRepository {
     return this.ds.transaction(fn);
   }
 
-  async lockBudget(manager: EntityManager): Promise<void> {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [BUDGET_LOCK]);
+  async lockBudget(manager?: EntityManager): Promise<void> {
+    await this.m(manager).query('SELECT pg_advisory_xact_lock($1)', [BUDGET_LOCK]);
   }
 
   /** Sums of the spend ledger since the two instants, optionally leaving one (source, ref) out. */

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
+import { Errors } from '../common/errors';
 import { toPlus8 } from '../common/time';
 import { EventsService } from '../events/events.service';
+import { PartnerError } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { MachineStockItemView, refusedItemText, toStockItemView } from './inventory.rules';
 import { failureReason, toUpstreamError } from './partner-failure';
@@ -37,6 +39,11 @@ export class LiveInventoryService {
         location: location.id,
         data: { namespace: location.namespace, operation: 'inventory' },
       });
+      // The platform answered that it does not know this location (contract: an unknown locationId is a 4xx, here 404):
+      // the location is registered here but not there, which the operator fixes; not a failure of the platform.
+      if (err instanceof PartnerError && err.kind === 'rejected' && err.httpStatus === 404) {
+        throw Errors.notFound(`location ${location.id} at the machine platform ${location.namespace} (it is registered here but the platform does not know it)`, '$.id');
+      }
       throw toUpstreamError(err, `machine platform ${location.namespace}`);
     }
     const readAt = toPlus8(new Date());

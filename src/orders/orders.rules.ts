@@ -1,6 +1,8 @@
 /**
  * GET /orders parameters (spec "Orders"): trade status filter, time windows and the keyset cursor. Pure.
  */
+import { stringProblem } from '../common/edge.rules';
+import { parseRfc3339 } from '../common/time';
 import { TRADE_STATES, TradeStatus } from '../sales/sale-order.rules';
 
 export const ORDERS_DEFAULT_LIMIT = 100;
@@ -39,7 +41,8 @@ export function decodeCursor(s: string): OrderCursor | null {
     if (!Array.isArray(v) || v.length !== 3) return null;
     const [k, t, id] = v as unknown[];
     if ((k !== 'taken' && k !== 'updated') || typeof t !== 'string' || typeof id !== 'string') return null;
-    if (!CURSOR_TIME.test(t)) return null;
+    // A forged cursor never reaches PostgreSQL: a real date in range, an id that is valid text.
+    if (!CURSOR_TIME.test(t) || !parseRfc3339(t) || stringProblem(id, 300)) return null;
     return { k, t, id };
   } catch {
     return null;

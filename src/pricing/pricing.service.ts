@@ -16,6 +16,7 @@ import { LocationEntity } from '../locations/location.entity';
 import { MachineAdapter, PartnerError, PriceChange } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
+import { Tx } from '../database/tx';
 
 const CAPS = ['com.example.svc.pricing'];
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
@@ -38,6 +39,7 @@ interface Move {
 export class PricingService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
     private readonly registry: PartnerRegistry,
     private readonly guards: GuardsService,
     private readonly killSwitch: KillSwitchService,
@@ -108,18 +110,19 @@ export class PricingService implements OnModuleInit {
         const price = u?.priceFen ?? m.newFen;
         updated.push({ item: { id: m.itemId }, previous: cny(previous), price: cny(price) });
       }
-      await this.ds.transaction(async (tx) => {
+      // The stored prices and their event in one transaction (the event is published once it commits).
+      await this.tx.run(async () => {
         for (const u of updated) {
           const vendorSku = parseSkuId(u.item.id)!.vendorSku;
-          await tx.getRepository(SlotEntity).update({ id: slotId(locationId, vendorSku) }, { priceFen: u.price.amount });
+          await this.tx.manager.getRepository(SlotEntity).update({ id: slotId(locationId, vendorSku) }, { priceFen: u.price.amount });
         }
-      });
-      await this.events.record({
-        kind: 'price.changed',
-        summary: `${updated.length} price(s) changed at ${locationId}`,
-        reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap',
-        location: locationId,
-        data: { changes: updated.map((u) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount })) },
+        await this.events.record({
+          kind: 'price.changed',
+          summary: `${updated.length} price(s) changed at ${locationId}`,
+          reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap',
+          location: locationId,
+          data: { changes: updated.map((u) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount })) },
+        });
       });
     }
 
@@ -129,7 +132,7 @@ export class PricingService implements OnModuleInit {
       if (pending) actions.push(this.action(pending, m, base));
     }
     if (over.length) {
-      const created = await this.ds.transaction(async (tx) => {
+      const created = await this.tx.run(async () => {
         const out: { m: Move; a: ApprovalView }[] = [];
         for (const m of over) {
           const a = await this.approvals.create(
@@ -140,9 +143,8 @@ export class PricingService implements OnModuleInit {
               location: locationId,
               subjectKey: m.slot.id,
             },
-            tx,
           );
-          await tx.getRepository(SlotEntity).update({ id: m.slot.id }, { priceLocked: true });
+          await this.tx.manager.getRepository(SlotEntity).update({ id: m.slot.id }, { priceLocked: true });
           out.push({ m, a });
         }
         return out;
@@ -184,13 +186,15 @@ export class PricingService implements OnModuleInit {
 
   private async recordApprovedChange(a: ApprovalView, priceFen: number, previousFen: number, why: string): Promise<void> {
     const s = a.subject as { slot_id: string; location: string; item_id: string };
-    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen, priceLocked: false });
-    await this.events.record({
-      kind: 'price.changed',
-      summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
-      reasoning: `owner approval ${a.id} was approved; ${why}`,
-      location: s.location,
-      data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
+    await this.tx.run(async () => {
+      await this.tx.manager.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen, priceLocked: false });
+      await this.events.record({
+        kind: 'price.changed',
+        summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
+        reasoning: `owner approval ${a.id} was approved; ${why}`,
+        location: s.location,
+        data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
+      });
     });
   }
 
@@ -214,13 +218,15 @@ export class PricingService implements OnModuleInit {
 
   private async unlock(a: ApprovalView, why: string): Promise<void> {
     const s = a.subject as { slot_id: string; location: string; item_id: string };
-    await this.ds.getRepository(SlotEntity).update({ id: s.slot_id }, { priceLocked: false });
-    await this.events.record({
-      kind: 'price.changed',
-      summary: `price change of ${s.item_id} at ${s.location} not made`,
-      reasoning: `owner approval ${a.id} was ${why}; the price stays as it was`,
-      location: s.location,
-      data: { approval_id: a.id, changes: [] },
+    await this.tx.run(async () => {
+      await this.tx.manager.getRepository(SlotEntity).update({ id: s.slot_id }, { priceLocked: false });
+      await this.events.record({
+        kind: 'price.changed',
+        summary: `price change of ${s.item_id} at ${s.location} not made`,
+        reasoning: `owner approval ${a.id} was ${why}; the price stays as it was`,
+        location: s.location,
+        data: { approval_id: a.id, changes: [] },
+      });
     });
   }
 }

@@ -1,5 +1,6 @@
 /** Pure mapping of a completed checkout session and the supplier's order status to the order shape. */
 import type { StoredLine } from '../checkout/checkout-session.entity';
+import { parseRfc3339 } from '../common/time';
 
 export interface PurchaseSource {
   id: string;
@@ -97,12 +98,16 @@ export function encodeCursor(at: Date, id: string): string {
   return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
 }
 
+/** A forged cursor never reaches PostgreSQL: the id is a session id and the time one PostgreSQL can hold. */
 export function decodeCursor(c: string): { completedAt: Date; id: string } | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as [string, string];
-    const d = new Date(at);
-    return typeof id === 'string' && Number.isFinite(d.getTime()) ? { completedAt: d, id } : null;
+    if (typeof at !== 'string' || typeof id !== 'string' || !SESSION_ID.test(id)) return null;
+    const d = parseRfc3339(at);
+    return d ? { completedAt: d, id } : null;
   } catch {
     return null;
   }
 }
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;

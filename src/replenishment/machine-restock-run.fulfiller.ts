@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { EventsService } from '../events/events.service';
-import { EventView } from '../events/event.view';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockService } from '../restock/restock.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
 import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /**
  * The `machine_restock` fulfiller: one binding restock order per location to its machine platform through
@@ -23,7 +21,7 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
     private readonly registry: PartnerRegistry,
     private readonly restock: RestockService,
     private readonly events: EventsService,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   /** No budget: no money moves. The platforms must still take binding orders (the registry may have changed). */
@@ -50,38 +48,33 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
         throw err;
       }
     }
-    const published: EventView[] = [];
-    const placed = await this.ds.transaction(async (m) => {
+    const placed = await this.tx.run(async () => {
       const patch = { placedAt: new Date(), supplierOrderId: null };
       const moved =
-        (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(run.id, 'ready', 'placed', patch, m));
-      if (!moved) return (await this.repo.find(run.id, m))!;
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${run.id} placed as ${orders.length} binding restock order(s) with ${run.fulfiller}`,
-            reasoning: `${run.lines.length} line(s) in each-units, one order per location; the kill switch was off; no money moves`,
-            data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, references: orders.map((o) => o.reference) },
-          },
-          m,
-        ),
-      );
-      return (await this.repo.find(run.id, m))!;
+        (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(run.id, 'ready', 'placed', patch));
+      if (!moved) return (await this.repo.find(run.id))!;
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} placed as ${orders.length} binding restock order(s) with ${run.fulfiller}`,
+        reasoning: `${run.lines.length} line(s) in each-units, one order per location; the kill switch was off; no money moves`,
+        data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, references: orders.map((o) => o.reference) },
+      });
+      return (await this.repo.find(run.id))!;
     });
-    for (const e of published) await this.events.publish(e);
     return placed;
   }
 
   private async platformPlaceFailed(run: ReplenishmentRunEntity, order: RunRestockOrder, sent: number, total: number, err: unknown): Promise<void> {
     try {
-      if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
-      await this.events.record({
-        kind: 'replenishment.run',
-        summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
-        reasoning: `${(err as Error).message}; ${sent} of ${total} location(s) were accepted before it and are not sent again on a retry; the run is ready again and is not retried automatically`,
-        location: order.location,
-        data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller, reference: order.reference, accepted_before: sent },
+      await this.tx.run(async () => {
+        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
+        await this.events.record({
+          kind: 'replenishment.run',
+          summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
+          reasoning: `${(err as Error).message}; ${sent} of ${total} location(s) were accepted before it and are not sent again on a retry; the run is ready again and is not retried automatically`,
+          location: order.location,
+          data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller, reference: order.reference, accepted_before: sent },
+        });
       });
     } catch (e) {
       this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);

@@ -4,9 +4,9 @@ import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } fr
 
 export class PlanFulfillerView {
   kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
-  /** The fulfilling namespace; null when a machine-restock or supply-checkout plan spans several. */
+  /** The fulfilling namespace; null when the plan spans several platforms or suppliers. */
   namespace: string | null;
-  /** Supply-checkout plans: every resolved supplier. */
+  /** Every platform or supplier the plan orders from, when there are several. */
   namespaces?: string[];
 }
 
@@ -38,12 +38,48 @@ export class LeadTimeView {
   source: 'measured' | 'stated';
   @Int({ minimum: 0 })
   samples: number;
-  /** Whose lead time: the fulfiller's namespace; null on a slot whose good nobody sells (the stated value). */
+}
+
+export class SlotLeadTimeView extends LeadTimeView {
+  /** Who the lead time is of; null when nobody sells the good. */
   fulfiller: string | null;
 }
 
 export class FulfillerLeadTimeView extends LeadTimeView {
+  fulfiller: string;
   kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+}
+
+export class SupplyAliasRefView {
+  sku_id: string;
+  source: string;
+}
+
+export class SupplyOfferView {
+  /** A supply sku_id. */
+  id: string;
+  each_price: PriceView;
+}
+
+/** Where a slot's good is bought: the supply sku reached through the SKU registry and why this supplier. */
+export class PlanSupplyView {
+  item: ItemRefView;
+  namespace: string;
+  vendor_sku: string;
+  alias: SupplyAliasRefView;
+  chosen_because: 'default_supplier' | 'lowest_each_price';
+  /** Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
+  ordered_from: string;
+  candidates: SupplyOfferView[];
+}
+
+export class PlanSupplierOrderView {
+  supplier: string;
+  @Int({ minimum: 0 })
+  lines: number;
+  @Int({ minimum: 0 })
+  units_each: number;
+  cost_estimate: PriceView;
 }
 
 export class DemandView {
@@ -65,39 +101,6 @@ export class DemandView {
   note?: string;
 }
 
-export class SupplyAliasView {
-  sku_id: string;
-  /** `manual`, `barcode` or `vendor` (a `suggested` alias is never used to order). */
-  source: 'manual' | 'barcode' | 'vendor';
-}
-
-export class SupplyCandidateView {
-  id: string;
-  each_price: PriceView;
-}
-
-/** What the slot's good resolves to through the SKU registry (docs/replenishment-policy.md section 4). */
-export class PlanSupplyView {
-  item: ItemRefView;
-  namespace: string;
-  vendor_sku: string;
-  alias: SupplyAliasView;
-  chosen_because: 'default_supplier' | 'lowest_each_price';
-  /** Who a run orders it from: the resolved supplier, or the simulated supplier standing in for it. */
-  ordered_from: string;
-  /** Every purchasable offer considered, cheapest each price first. */
-  candidates: SupplyCandidateView[];
-}
-
-export class PlanOrderView {
-  supplier: string;
-  @Int({ minimum: 0 })
-  lines: number;
-  @Int({ minimum: 0 })
-  units_each: number;
-  cost_estimate: PriceView;
-}
-
 /** One slot of the plan, with provenance (demand and lead time). */
 export class PlanLineView {
   slot_id: string;
@@ -110,7 +113,7 @@ export class PlanLineView {
   @Int({ nullable: true })
   capacity: number | null;
   demand: DemandView;
-  lead_time: LeadTimeView;
+  lead_time: SlotLeadTimeView;
   @Int()
   review_period_days: number;
   safety_stock: number;
@@ -131,7 +134,7 @@ export class PlanLineView {
   unit_price: PriceView | null;
   cost_estimate: PriceView | null;
   carried_by_fulfiller: boolean;
-  /** Supplier fulfillers: the resolution of the good (null: nobody sells it, see the `not_carried` warning). */
+  /** Supplier fulfillers: the good's supply provenance; null when nobody sells it (`not_carried`). */
   supply?: PlanSupplyView | null;
 }
 
@@ -151,10 +154,10 @@ export class PlanResponse extends UcpEnvelope {
   fulfiller: PlanFulfillerView;
   policy: PlanPolicyView;
   lead_times: FulfillerLeadTimeView[];
+  /** Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
+  orders?: PlanSupplierOrderView[];
   slots: PlanLineView[];
   totals: PlanTotalsView;
-  /** Supplier fulfillers: what a run would order per supplier (goods summed, rounded up to the box once). */
-  orders?: PlanOrderView[];
   /** Always true: costs in a plan are estimates. */
   cost_is_estimated: boolean;
 }
@@ -162,7 +165,7 @@ export class PlanResponse extends UcpEnvelope {
 export class RunFulfillerView {
   kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
   namespace: string | null;
-  /** Machine-restock runs: every platform the run orders from; supply-checkout runs: every supplier. */
+  /** Machine-restock runs: every platform the run orders from. */
   namespaces?: string[];
 }
 

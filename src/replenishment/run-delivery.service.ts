@@ -1,9 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
-import { EventView } from '../events/event.view';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { RestockFollowUpService } from '../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
@@ -11,6 +8,7 @@ import { RunViewService } from './run-view.service';
 import { receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus, stockAfterDelivery } from './run.rules';
 import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
@@ -23,7 +21,7 @@ export class RunDeliveryService implements OnModuleInit {
     private readonly views: RunViewService,
     private readonly events: EventsService,
     private readonly restockFollowUp: RestockFollowUpService,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   onModuleInit(): void {
@@ -37,9 +35,8 @@ export class RunDeliveryService implements OnModuleInit {
    * capacity when known. Slot ids must be lines of the run.
    */
   async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunView> {
-    const published: EventView[] = [];
-    const view = await this.ds.transaction(async (m) => {
-      const run = await this.repo.findForUpdate(id, m);
+    const view = await this.tx.run(async () => {
+      const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
       const refusal = receiveRefusal(run.status as RunStatus);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
@@ -50,22 +47,16 @@ export class RunDeliveryService implements OnModuleInit {
         if (seen.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is listed twice`);
         seen.add(d.slot_id);
       });
-      const record = await this.raiseStock(delivered, m);
-      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: record, note: note ?? null }, m);
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${id} delivered: ${record.length} slot(s) restocked`,
-            reasoning: 'stock rose by what arrived, capped at each slot capacity when known',
-            data: { run_id: id, action: 'delivered', delivered: record },
-          },
-          m,
-        ),
-      );
-      return (await this.repo.find(id, m))!;
+      const record = await this.raiseStock(delivered);
+      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: record, note: note ?? null });
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} delivered: ${record.length} slot(s) restocked`,
+        reasoning: 'stock rose by what arrived, capped at each slot capacity when known',
+        data: { run_id: id, action: 'delivered', delivered: record },
+      });
+      return (await this.repo.find(id))!;
     });
-    for (const e of published) await this.events.publish(e);
     return this.views.view(view);
   }
 
@@ -86,15 +77,14 @@ export class RunDeliveryService implements OnModuleInit {
   }
 
   private async deliverRun(id: string, orders: RestockOrderEntity[]): Promise<boolean> {
-    const published: EventView[] = [];
-    const done = await this.ds.transaction(async (m) => {
-      const run = await this.repo.findForUpdate(id, m);
+    const done = await this.tx.run(async () => {
+      const run = await this.repo.findForUpdate(id);
       if (!run || run.status !== 'placed') return false; // received by hand meanwhile
       const delivered = runDeliveryFromOrders(
         run.lines,
         orders.map((o) => ({ location: o.locationId, lines: o.delivered ?? [] })),
       );
-      const record = await this.raiseStock(delivered, m);
+      const record = await this.raiseStock(delivered);
       const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? new Date()).getTime())));
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
@@ -102,28 +92,21 @@ export class RunDeliveryService implements OnModuleInit {
         'placed',
         'delivered',
         { deliveredAt, delivered: record, note: `delivered by the machine platform: restock order(s) ${refs.join(', ')} completed` },
-        m,
       );
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${id} delivered by its machine platform: ${record.length} slot(s) restocked`,
-            reasoning: `every binding restock order of the run (${refs.length}) was completed on GET /restock/{ref}; stock rose by what the platform delivered, capped at each slot capacity when known`,
-            data: { run_id: id, action: 'delivered', source: 'platform', references: refs, delivered: record },
-          },
-          m,
-        ),
-      );
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} delivered by its machine platform: ${record.length} slot(s) restocked`,
+        reasoning: `every binding restock order of the run (${refs.length}) was completed on GET /restock/{ref}; stock rose by what the platform delivered, capped at each slot capacity when known`,
+        data: { run_id: id, action: 'delivered', source: 'platform', references: refs, delivered: record },
+      });
       return true;
     });
-    for (const e of published) await this.events.publish(e);
     return done;
   }
 
   /** Raises each delivered slot's stock (each), capped at its capacity when known; the record of what changed. */
-  private async raiseStock(delivered: { slot_id: string; quantity: number }[], m: EntityManager): Promise<RunDelivery[]> {
-    const slots = new Map((await this.repo.slotsForUpdate([...new Set(delivered.map((d) => d.slot_id))], m)).map((s) => [s.id, s]));
+  private async raiseStock(delivered: { slot_id: string; quantity: number }[]): Promise<RunDelivery[]> {
+    const slots = new Map((await this.repo.slotsForUpdate([...new Set(delivered.map((d) => d.slot_id))])).map((s) => [s.id, s]));
     const record: RunDelivery[] = [];
     for (const d of delivered) {
       const slot = slots.get(d.slot_id);
@@ -132,7 +115,7 @@ export class RunDeliveryService implements OnModuleInit {
         continue;
       }
       const after = stockAfterDelivery(slot.stock, d.quantity, slot.capacity);
-      await this.repo.setSlotStock(slot.id, after, m);
+      await this.repo.setSlotStock(slot.id, after);
       record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: after });
     }
     return record;

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApprovalsService } from '../approvals/approvals.service';
 import { ok } from '../common/envelope';
 import { Errors } from '../common/errors';
@@ -14,6 +12,7 @@ import { RunViewService } from './run-view.service';
 import { placeRefusal, RUN_SPEND_SOURCE as SPEND_SOURCE, RunStatus } from './run.rules';
 import { REPLENISHMENT_CAPS, RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /** Placing a run: the claim (kill switch, budget held, `placing`) here, the call and its record by the run's fulfiller. */
 @Injectable()
@@ -27,7 +26,7 @@ export class RunPlacingService {
     private readonly budget: BudgetService,
     private readonly approvals: ApprovalsService,
     private readonly idempotency: IdempotencyService,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
@@ -50,9 +49,9 @@ export class RunPlacingService {
     if (current && this.fulfillers.of(current).needsConfirm && confirm !== true) throw Errors.confirmationRequired();
     // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
     if (current) await this.recovery.recoverIfExpired(current);
-    const claim = await this.ds.transaction(async (m) => {
-      await this.killSwitch.assertOff(m);
-      const run = await this.repo.findForUpdate(id, m);
+    const claim = await this.tx.run(async () => {
+      await this.killSwitch.assertOff();
+      const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
       const refusal = placeRefusal(run.status as RunStatus);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
@@ -60,17 +59,17 @@ export class RunPlacingService {
       const fulfiller = this.fulfillers.of(run);
       fulfiller.checkClaim(run);
       if (!fulfiller.movesMoney && !fulfiller.budgetApprovalOnly) {
-        run.claimedAt = await this.repo.claimForPlacing(id, m);
+        run.claimedAt = await this.repo.claimForPlacing(id);
         return { approval: null, run };
       }
       const total = run.totalCostFen ?? 0;
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
       const outcome = fulfiller.movesMoney
-        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, m, { ignoreLimits: approved })
+        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, undefined, { ignoreLimits: approved })
         : approved
           ? ({ ok: true } as const)
-          : await this.budget.check(total, new Date(), m);
+          : await this.budget.check(total, new Date());
       if (!outcome.ok && !approved) {
         const approval = await this.approvals.create(
           {
@@ -78,12 +77,11 @@ export class RunPlacingService {
             subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
             summary: `replenishment run ${id}, estimated ${total} fen, now passes the ${outcome.limit} budget`,
           },
-          m,
         );
-        await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id }, m);
+        await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id });
         return { approval, run: null };
       }
-      run.claimedAt = await this.repo.claimForPlacing(id, m);
+      run.claimedAt = await this.repo.claimForPlacing(id);
       return { approval: null, run };
     });
     if (claim.approval) {

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { toPlus8 } from '../common/time';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
@@ -10,6 +8,7 @@ import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
 import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /** What one recovery pass did with the runs left in `placing` past their lease. */
 export type RunRecoveryPass = RecoveryTally;
@@ -24,7 +23,7 @@ export class RunRecoveryService {
     private readonly budget: BudgetService,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   /**
@@ -58,43 +57,38 @@ export class RunRecoveryService {
       return { run: stuck, outcome };
     }
     const claimed = stuck.claimedAt ? toPlus8(stuck.claimedAt) : 'an unknown time';
-    const settled = await this.ds.transaction(async (m) => {
+    const settled = await this.tx.run(async () => {
       const placed = outcome === 'placed';
       const moved = await this.repo.settleClaim(
         stuck.id,
         stuck.claimedAt,
         placed ? 'placed' : 'ready',
         placed ? { placedAt: new Date(), supplierOrderId } : {},
-        m,
       );
-      if (!moved) return { view: null, run: (await this.repo.find(stuck.id, m)) ?? stuck };
+      if (!moved) return { view: null, run: (await this.repo.find(stuck.id)) ?? stuck };
       if (!machine) {
-        if (placed) await this.budget.recordSpend(stuck.totalCostFen ?? 0, SPEND_SOURCE, stuck.id, m);
-        else await this.budget.release(SPEND_SOURCE, stuck.id, m);
+        if (placed) await this.budget.recordSpend(stuck.totalCostFen ?? 0, SPEND_SOURCE, stuck.id);
+        else await this.budget.release(SPEND_SOURCE, stuck.id);
       }
-      const view = await this.events.record(
-        {
-          kind: 'replenishment.run',
-          summary: placed
-            ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
-            : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
-          reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${
-            placed
-              ? machine
-                ? 'every location was accepted, so the run is placed; nothing was sent again'
-                : 'the spend is recorded; nothing was ordered again'
-              : machine
-                ? 'placing it again replays the accepted locations and sends only the rest'
-                : 'the held amount is released; placing it again orders it once'
-          }`,
-          data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
-        },
-        m,
-      );
-      return { view, run: (await this.repo.find(stuck.id, m))! };
+      const view = await this.events.record({
+        kind: 'replenishment.run',
+        summary: placed
+          ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
+          : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
+        reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${
+          placed
+            ? machine
+              ? 'every location was accepted, so the run is placed; nothing was sent again'
+              : 'the spend is recorded; nothing was ordered again'
+            : machine
+              ? 'placing it again replays the accepted locations and sends only the rest'
+              : 'the held amount is released; placing it again orders it once'
+        }`,
+        data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
+      });
+      return { view, run: (await this.repo.find(stuck.id))! };
     });
     if (!settled.view) return { run: settled.run, outcome: 'moved' };
-    await this.events.publish(settled.view);
     return { run: settled.run, outcome };
   }
 }

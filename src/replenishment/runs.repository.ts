@@ -1,46 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { Tx } from '../database/tx';
 
 /** Runs and the slot rows a delivery raises. Queries only. */
 @Injectable()
 export class RunsRepository {
-  constructor(@InjectRepository(ReplenishmentRunEntity) private readonly runs: Repository<ReplenishmentRunEntity>) {}
+  constructor(private readonly tx: Tx) {}
 
-  private repo(manager?: EntityManager): Repository<ReplenishmentRunEntity> {
-    return manager ? manager.getRepository(ReplenishmentRunEntity) : this.runs;
+  /** The runs of the current transaction (Tx), or outside one, the plain manager. */
+  private repo(): Repository<ReplenishmentRunEntity> {
+    return this.tx.manager.getRepository(ReplenishmentRunEntity);
   }
 
-  insert(run: Partial<ReplenishmentRunEntity>, manager?: EntityManager): Promise<ReplenishmentRunEntity> {
-    const r = this.repo(manager);
+  insert(run: Partial<ReplenishmentRunEntity>): Promise<ReplenishmentRunEntity> {
+    const r = this.repo();
     return r.save(r.create(run));
   }
 
-  find(id: string, manager?: EntityManager): Promise<ReplenishmentRunEntity | null> {
-    return this.repo(manager).findOne({ where: { id } });
+  find(id: string): Promise<ReplenishmentRunEntity | null> {
+    return this.repo().findOne({ where: { id } });
   }
 
   /** The run row locked for the rest of the transaction. */
-  findForUpdate(id: string, manager: EntityManager): Promise<ReplenishmentRunEntity | null> {
-    return manager.getRepository(ReplenishmentRunEntity).createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
+  findForUpdate(id: string): Promise<ReplenishmentRunEntity | null> {
+    return this.repo().createQueryBuilder('r').setLock('pessimistic_write').where('r.id = :id', { id }).getOne();
   }
 
   list(q: { status?: string; limit: number }): Promise<ReplenishmentRunEntity[]> {
-    const qb = this.runs.createQueryBuilder('r').orderBy('r.created_at', 'DESC').addOrderBy('r.id', 'DESC').limit(q.limit);
+    const qb = this.repo().createQueryBuilder('r').orderBy('r.created_at', 'DESC').addOrderBy('r.id', 'DESC').limit(q.limit);
     if (q.status !== undefined) qb.where('r.status = :status', { status: q.status });
     return qb.getMany();
   }
 
-  async update(id: string, patch: Partial<ReplenishmentRunEntity>, manager?: EntityManager): Promise<void> {
-    await this.repo(manager).update({ id }, patch as never);
+  async update(id: string, patch: Partial<ReplenishmentRunEntity>): Promise<void> {
+    await this.repo().update({ id }, patch as never);
   }
 
   /** Moves a run from one status to another in one statement; false when it was not in `from`. */
-  async transition(id: string, from: string, to: string, patch: Partial<ReplenishmentRunEntity> = {}, manager?: EntityManager): Promise<boolean> {
-    const res = await this.repo(manager)
+  async transition(id: string, from: string, to: string, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
+    const res = await this.repo()
       .createQueryBuilder()
       .update()
       .set({ ...patch, status: to } as never)
@@ -53,8 +54,8 @@ export class RunsRepository {
    * Claims a ready run for placing: `placing`, `claimed_at` = the database clock to the millisecond (so the claim
    * compares equal once read back). The stored claim time, or null when the run was not ready.
    */
-  async claimForPlacing(id: string, manager: EntityManager): Promise<Date | null> {
-    const res = await this.repo(manager)
+  async claimForPlacing(id: string): Promise<Date | null> {
+    const res = await this.repo()
       .createQueryBuilder()
       .update()
       .set({ status: 'placing', claimedAt: () => "date_trunc('milliseconds', now())" } as never)
@@ -67,7 +68,7 @@ export class RunsRepository {
 
   /** Renews a live claim (a long multi-location place); the new claim time, or null when the claim is no longer held. */
   async renewClaim(id: string, claimedAt: Date | null): Promise<Date | null> {
-    const res = await this.runs
+    const res = await this.repo()
       .createQueryBuilder()
       .update()
       .set({ claimedAt: () => "date_trunc('milliseconds', now())" } as never)
@@ -82,8 +83,8 @@ export class RunsRepository {
    * Settles the claim stamped `claimedAt`: moves the run from `placing` to `to` only while that claim still holds it
    * (a recovery or a later place may have taken it meanwhile); false otherwise.
    */
-  async settleClaim(id: string, claimedAt: Date | null, to: string, patch: Partial<ReplenishmentRunEntity> = {}, manager?: EntityManager): Promise<boolean> {
-    const res = await this.repo(manager)
+  async settleClaim(id: string, claimedAt: Date | null, to: string, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
+    const res = await this.repo()
       .createQueryBuilder()
       .update()
       .set({ ...patch, status: to } as never)
@@ -94,7 +95,7 @@ export class RunsRepository {
 
   /** Runs in `placing` whose claim is older than `leaseMs` (database clock) or unknown, oldest first. */
   expiredPlacing(leaseMs: number, limit: number): Promise<ReplenishmentRunEntity[]> {
-    return this.runs
+    return this.repo()
       .createQueryBuilder('r')
       .where(`r.status = 'placing'`)
       .andWhere(`(r.claimed_at IS NULL OR r.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
@@ -104,18 +105,18 @@ export class RunsRepository {
       .getMany();
   }
 
-  slotsForUpdate(ids: string[], manager: EntityManager): Promise<SlotEntity[]> {
+  slotsForUpdate(ids: string[]): Promise<SlotEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.getRepository(SlotEntity).createQueryBuilder('s').setLock('pessimistic_write').where({ id: In(ids) }).orderBy('s.id').getMany();
+    return this.tx.manager.getRepository(SlotEntity).createQueryBuilder('s').setLock('pessimistic_write').where({ id: In(ids) }).orderBy('s.id').getMany();
   }
 
-  async setSlotStock(id: string, stock: number, manager: EntityManager): Promise<void> {
-    await manager.getRepository(SlotEntity).update({ id }, { stock });
+  async setSlotStock(id: string, stock: number): Promise<void> {
+    await this.tx.manager.getRepository(SlotEntity).update({ id }, { stock });
   }
 
   /** Placed runs filled by machine-platform restock orders, oldest first (the follow-up checks their orders). */
   placedMachineRuns(limit: number): Promise<ReplenishmentRunEntity[]> {
-    return this.runs
+    return this.repo()
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'placed' })
       .andWhere('r.fulfiller_kind = :kind', { kind: 'machine_restock' })
@@ -125,9 +126,9 @@ export class RunsRepository {
   }
 
   /** The restock orders under these (namespace, reference) keys (the unique index answers each). */
-  restockOrders(keys: { namespace: string; reference: string }[], manager?: EntityManager): Promise<RestockOrderEntity[]> {
+  restockOrders(keys: { namespace: string; reference: string }[]): Promise<RestockOrderEntity[]> {
     if (keys.length === 0) return Promise.resolve([]);
-    const repo = manager ? manager.getRepository(RestockOrderEntity) : this.runs.manager.getRepository(RestockOrderEntity);
+    const repo = this.tx.manager.getRepository(RestockOrderEntity);
     return repo.find({ where: keys.map((k) => ({ namespace: k.namespace, reference: k.reference })) });
   }
 }

@@ -1,13 +1,10 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { ReadOutcome } from '../claims/claim.rules';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
-import { EventView } from '../events/event.view';
 import { BudgetService } from '../guards/budget.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { FulfillerKind } from '../forecasting/lead-time.service';
@@ -19,6 +16,7 @@ import { allocateOrders } from './run-lines.rules';
 import { isRunStatus, machineNamespaces, RUN_STATUSES } from './run.rules';
 import { RunSummary, RunView, toRunSummary } from './run.view';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /**
  * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`
@@ -38,13 +36,13 @@ export class RunsService implements OnModuleInit {
     private readonly events: EventsService,
     private readonly recovery: RunRecoveryService,
     private readonly views: RunViewService,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   onModuleInit(): void {
     this.approvals.registerHandler('replenishment_run', {
-      onApproved: (a, m) => this.onApproval(a, true, m),
-      onRejected: (a, m) => this.onApproval(a, false, m),
+      onApproved: (a) => this.onApproval(a, true),
+      onRejected: (a) => this.onApproval(a, false),
       recover: (a, approved) => this.recoverApproval(a, approved),
     });
   }
@@ -79,11 +77,9 @@ export class RunsService implements OnModuleInit {
     const { lines, totalFen: total } =
       kind === 'machine_restock' ? { lines: carried.map(toRunLine), totalFen: 0 } : allocateOrders(carried.map(toRunLine), namespace);
     const id = `run-${randomUUID()}`;
-
-    const published: EventView[] = [];
     let approval: ApprovalView | null = null;
-    const run = await this.ds.transaction(async (m) => {
-      const outcome = total > 0 ? await this.budget.check(total, new Date(), m) : ({ ok: true } as const);
+    const run = await this.tx.run(async () => {
+      const outcome = total > 0 ? await this.budget.check(total, new Date()) : ({ ok: true } as const);
       let row = await this.repo.insert(
         {
           id,
@@ -95,7 +91,6 @@ export class RunsService implements OnModuleInit {
           lines,
           approvalId: null,
         },
-        m,
       );
       if (!outcome.ok) {
         approval = await this.approvals.create(
@@ -104,27 +99,20 @@ export class RunsService implements OnModuleInit {
             subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
             summary: `replenishment run ${id} of ${lines.length} line(s), estimated ${total} fen, passes the ${outcome.limit} budget`,
           },
-          m,
         );
-        await this.repo.update(id, { approvalId: approval.id }, m);
+        await this.repo.update(id, { approvalId: approval.id });
         row = { ...row, approvalId: approval.id };
       }
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${id} created: ${lines.length} line(s), estimated ${total} fen`,
-            reasoning: outcome.ok
-              ? `built from the current plan (${plan.totals.slots_to_order} slot(s) below target); within budget`
-              : `built from the current plan; it passes the ${outcome.limit} budget, so it waits for an owner approval`,
-            data: { run_id: id, action: 'created', total_cost_fen: total, lines: lines.length, approval_id: approval?.id ?? null },
-          },
-          m,
-        ),
-      );
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} created: ${lines.length} line(s), estimated ${total} fen`,
+        reasoning: outcome.ok
+          ? `built from the current plan (${plan.totals.slots_to_order} slot(s) below target); within budget`
+          : `built from the current plan; it passes the ${outcome.limit} budget, so it waits for an owner approval`,
+        data: { run_id: id, action: 'created', total_cost_fen: total, lines: lines.length, approval_id: approval?.id ?? null },
+      });
       return row;
     });
-    for (const e of published) await this.events.publish(e);
     if (approval) {
       messages.push(
         message(
@@ -164,23 +152,22 @@ export class RunsService implements OnModuleInit {
     return 'placed';
   }
 
-  private async onApproval(a: ApprovalView, approved: boolean, m?: EntityManager): Promise<void> {
+  private async onApproval(a: ApprovalView, approved: boolean): Promise<void> {
     const id = typeof a.subject.run_id === 'string' ? a.subject.run_id : '';
-    const moved = await this.repo.transition(id, 'awaiting_approval', approved ? 'ready' : 'rejected', {}, m);
-    if (!moved) {
-      const run = await this.repo.find(id, m);
-      if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      throw Errors.conflict('invalid_state', `run ${id} is ${run.status}, not awaiting approval`);
-    }
-    await this.events.record(
-      {
+    await this.tx.run(async () => {
+      const moved = await this.repo.transition(id, 'awaiting_approval', approved ? 'ready' : 'rejected', {});
+      if (!moved) {
+        const run = await this.repo.find(id);
+        if (!run) throw Errors.notFound(`replenishment run ${id}`);
+        throw Errors.conflict('invalid_state', `run ${id} is ${run.status}, not awaiting approval`);
+      }
+      await this.events.record({
         kind: 'replenishment.run',
         summary: `replenishment run ${id} ${approved ? 'approved: ready to place' : 'rejected: it will not be placed'}`,
         reasoning: `approval ${a.id} was ${approved ? 'approved' : 'rejected'}`,
         data: { run_id: id, action: approved ? 'approved' : 'rejected', approval_id: a.id },
-      },
-      m,
-    );
+      });
+    });
   }
 }
 

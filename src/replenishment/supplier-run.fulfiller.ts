@@ -1,10 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
-import { EventView } from '../events/event.view';
 import { BudgetService } from '../guards/budget.service';
 import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
@@ -13,6 +10,7 @@ import { FulfillerRead, RunFulfiller } from './run-fulfiller';
 import { contractLines, runOrders } from './run-lines.rules';
 import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
+import { Tx } from '../database/tx';
 
 /**
  * A supplier fulfiller (the simulated supplier or a registered HTTP one): one supply order with ref = run id,
@@ -29,14 +27,13 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly budget: BudgetService,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   checkClaim(): void {}
 
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const id = run.id;
-    const published: EventView[] = [];
     const adapter = this.supplier(run.fulfiller);
     // One line per good, summed over the slots and rounded up to the box once; the simulated supplier takes
     // other suppliers' goods as stand-ins (run-lines.rules.ts).
@@ -53,27 +50,21 @@ export class SupplierRunFulfiller implements RunFulfiller {
         : err;
     }
     const orderId = call.value.orderId ?? call.value.ref;
-    const placed = await this.ds.transaction(async (m) => {
+    const placed = await this.tx.run(async () => {
       const patch = { placedAt: new Date(), supplierOrderId: orderId };
       // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
       // exists) unless the run is already placed.
-      const moved = (await this.repo.settleClaim(id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(id, 'ready', 'placed', patch, m));
-      if (!moved) return (await this.repo.find(id, m))!;
-      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id, m);
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
-            reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
-            data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
-          },
-          m,
-        ),
-      );
-      return (await this.repo.find(id, m))!;
+      const moved = (await this.repo.settleClaim(id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(id, 'ready', 'placed', patch));
+      if (!moved) return (await this.repo.find(id))!;
+      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id);
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
+        reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
+        data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
+      });
+      return (await this.repo.find(id))!;
     });
-    for (const e of published) await this.events.publish(e);
     return placed;
   }
 
@@ -92,21 +83,22 @@ export class SupplierRunFulfiller implements RunFulfiller {
 
   private async placeFailed(run: ReplenishmentRunEntity, rejected: boolean, err: unknown): Promise<void> {
     try {
-      const moved = await this.ds.transaction(async (m) => {
+      const moved = await this.tx.run(async () => {
         // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.
-        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready', {}, m))) return false;
+        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready', {}))) return false;
         // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
-        if (rejected) await this.budget.release(SPEND_SOURCE, run.id, m);
-        else await this.budget.markUncertain(SPEND_SOURCE, run.id, m);
+        if (rejected) await this.budget.release(SPEND_SOURCE, run.id);
+        else await this.budget.markUncertain(SPEND_SOURCE, run.id);
+        // The event commits with the change it records.
+        await this.events.record({
+          kind: 'replenishment.run',
+          summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
+          reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
+          data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller },
+        });
         return true;
       });
       if (!moved) return;
-      await this.events.record({
-        kind: 'replenishment.run',
-        summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
-        reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
-        data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller },
-      });
     } catch (e) {
       this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
     }

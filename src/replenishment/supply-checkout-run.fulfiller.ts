@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors';
 import { CheckoutCompletionService } from '../checkout/checkout-completion.service';
 import { CheckoutRecoveryService } from '../checkout/checkout-recovery.service';
@@ -9,8 +7,8 @@ import { CheckoutSessionBody } from '../checkout/checkout.dto';
 import { CheckoutRepository } from '../checkout/checkout.repository';
 import { orderUncertain as hasUncertainOrder } from '../checkout/checkout.rules';
 import { CheckoutService } from '../checkout/checkout.service';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
-import { EventView } from '../events/event.view';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
 import { checkoutLines, runCheckoutId, runOrders } from './run-lines.rules';
@@ -40,7 +38,7 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     private readonly completion: CheckoutCompletionService,
     private readonly checkoutRecovery: CheckoutRecoveryService,
     private readonly events: EventsService,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
   ) {}
 
   checkClaim(): void {}
@@ -61,25 +59,18 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
       // Each purchase order gets its own lease: a run of many suppliers is not taken for an interrupted one.
       if (done < orders.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
     }
-    const published: EventView[] = [];
-    const placed = await this.ds.transaction(async (m) => {
+    const placed = await this.tx.run(async () => {
       const patch = { placedAt: new Date(), supplierOrderId: null };
-      const moved = (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch, m)) || (await this.repo.transition(run.id, 'ready', 'placed', patch, m));
-      if (!moved) return (await this.repo.find(run.id, m))!;
-      published.push(
-        await this.events.record(
-          {
-            kind: 'replenishment.run',
-            summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${orders.map((o) => runCheckoutId(run.id, o.supplier)).join(', ')}`,
-            reasoning: `one checkout session per supplier, each completed under the guards of checkout complete; estimated ${run.totalCostFen ?? 0} fen in all`,
-            data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: orders.map((o) => runCheckoutId(run.id, o.supplier)) },
-          },
-          m,
-        ),
-      );
-      return (await this.repo.find(run.id, m))!;
+      const moved = (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(run.id, 'ready', 'placed', patch));
+      if (!moved) return (await this.repo.find(run.id))!;
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${orders.map((o) => runCheckoutId(run.id, o.supplier)).join(', ')}`,
+        reasoning: `one checkout session per supplier, each completed under the guards of checkout complete; estimated ${run.totalCostFen ?? 0} fen in all`,
+        data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: orders.map((o) => runCheckoutId(run.id, o.supplier)) },
+      });
+      return (await this.repo.find(run.id))!;
     });
-    for (const e of published) await this.events.publish(e);
     return placed;
   }
 

@@ -77,6 +77,31 @@ describe('node dist/main.js', () => {
     expect(output).not.toContain(token);
   }, 90000);
 
+  it('copies a new data directory from the build\'s migrated embedded template (no initdb in the process) and reopens it', async () => {
+    execFileSync(process.execPath, [path.join(root, 'scripts', 'make-embedded-template.js'), out], { cwd: root, stdio: 'pipe' });
+    expect(fs.existsSync(path.join(out, 'embedded-template', 'PG_VERSION'))).toBe(true);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vending-data-'));
+    const port = String(22000 + (process.pid % 20000));
+    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 't', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
+    try {
+      for (const round of ['new', 'existing']) {
+        const child = spawn(process.execPath, [path.join(out, 'main.js')], { env, stdio: 'pipe' });
+        try {
+          await waitForLine(child, /listening on/, 60000);
+          const res = await fetch(`http://127.0.0.1:${port}/ucp/v1/events?limit=1`, { headers: { authorization: 'Bearer t' } });
+          expect([round, res.status]).toEqual([round, 200]); // the schema is there: the copy was migrated
+          expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
+        } finally {
+          const exited = new Promise((r) => child.on('exit', r));
+          child.kill('SIGTERM');
+          await exited;
+        }
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180000);
+
   it('locks the embedded data directory against a second process', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vending-data-'));
     const port = String(21000 + (process.pid % 20000));

@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
 import { ApprovalsService } from '../../src/approvals/approvals.service';
+import { Tx } from '../../src/database/tx';
 import { EventView } from '../../src/events/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { BOTH_DATABASES, TestApp } from '../support/test-app';
@@ -7,8 +7,9 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, GUARDS, NS, supplierApp } from '../unit/money/fixtures';
 
 /**
- * `approval.requested` written inside a caller's transaction is fanned out only after that transaction commits,
- * and never when it rolls back (EventsService.publish is what reaches the socket on either event bus).
+ * `approval.requested` written inside a caller's transaction (Tx, the request/job context) is fanned out only after
+ * that transaction commits, and never when it rolls back (EventsService.publish is what reaches the socket on either
+ * event bus).
  */
 describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)', (db) => {
   let p: FakePartner;
@@ -35,14 +36,14 @@ describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)
   });
 
   const approvals = () => t.app.get(ApprovalsService);
-  const ds = () => t.app.get(DataSource);
+  const tx = () => t.app.get(Tx);
   const request = (n: string) => ({ kind: 'checkout_budget' as const, subject: { session_id: `tx-${n}` }, summary: `test ${n}` });
   const requestedFor = (id: string) => published.filter((e) => e.kind === 'approval.requested' && e.approvalId === id);
 
   it('a committed transaction: published once, after the commit', async () => {
-    const a = await ds().transaction(async (m) => {
+    const a = await tx().run(async () => {
       inTransaction = true;
-      const created = await approvals().create(request('commit'), m);
+      const created = await approvals().create(request('commit'));
       expect(requestedFor(created.id)).toHaveLength(0);
       inTransaction = false;
       return created;
@@ -53,14 +54,14 @@ describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)
   it('a rolled-back transaction: never published, nothing stored', async () => {
     let id = '';
     await expect(
-      ds().transaction(async (m) => {
-        id = (await approvals().create(request('rollback'), m)).id;
+      tx().run(async () => {
+        id = (await approvals().create(request('rollback'))).id;
         throw new Error('the caller failed after requesting the approval');
       }),
     ).rejects.toThrow('the caller failed');
     expect(id).not.toBe('');
     // A later commit on the same pool does not release it either.
-    await ds().transaction(async (m) => approvals().create(request('after-rollback'), m));
+    await tx().run(async () => approvals().create(request('after-rollback')));
     expect(requestedFor(id)).toHaveLength(0);
     expect(published.filter((e) => e.kind === 'approval.requested')).toHaveLength(1);
     const events = (await t.get('/ucp/v1/events?kind=approval.requested&limit=500')).body.events as { data: { approval_id: string } }[];
@@ -68,20 +69,24 @@ describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)
     expect((await t.get('/ucp/v1/approvals?status=pending')).body.approvals.some((a: { id: string }) => a.id === id)).toBe(false);
   });
 
-  it('a rolled-back savepoint inside a committed transaction: only the outer approval is published', async () => {
+  it('a nested run joins the outer transaction: its events wait for the outer commit, and roll back with it', async () => {
     let inner = '';
-    const outer = await ds().transaction(async (m) => {
-      const o = await approvals().create(request('outer'), m);
-      await m
-        .transaction(async (sp) => {
-          inner = (await approvals().create(request('inner'), sp)).id;
-          throw new Error('savepoint fails');
-        })
-        .catch(() => undefined);
+    const outer = await tx().run(async () => {
+      const o = await approvals().create(request('outer'));
+      inner = (await tx().run(async () => approvals().create(request('inner')))).id;
+      expect(requestedFor(inner)).toHaveLength(0);
       return o;
     });
     expect(requestedFor(outer.id)).toHaveLength(1);
-    expect(requestedFor(inner)).toHaveLength(0);
+    expect(requestedFor(inner)).toHaveLength(1);
+    let lost = '';
+    await expect(
+      tx().run(async () => {
+        lost = (await tx().run(async () => approvals().create(request('nested-rollback')))).id;
+        throw new Error('the outer caller failed');
+      }),
+    ).rejects.toThrow('the outer caller failed');
+    expect(requestedFor(lost)).toHaveLength(0);
   });
 
   it('a checkout over budget: its approval.requested is published once the session is stored', async () => {

@@ -7,7 +7,7 @@ describe('typed client example', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ db: 'embedded', env: { SERVICE_STAGING_SEED: 'on' } });
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('chains the core operations and reads real answers', async () => {

@@ -93,6 +93,27 @@ describe('edge checks (issue 11)', () => {
     }
   });
 
+  describe('a forged cursor never reaches PostgreSQL', () => {
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    it.each([
+      ['a sales cursor with an impossible date', b64(['taken', '2026-02-31T00:00:00.000000Z', 'O-1'])],
+      ['a sales cursor with year 0', b64(['taken', '0000-01-01T00:00:00.000000Z', 'O-1'])],
+      ['a sales cursor with a NUL in the id', b64(['taken', '2026-01-01T00:00:00.000000Z', 'O\u00001'])],
+    ])('%s: 400 at $.cursor', async (_name, cursor) => {
+      const res = await t.get(`/ucp/v1/orders?cursor=${cursor}`);
+      expectError(res, 400, 'invalid');
+      expect(pathOf(res)).toBe('$.cursor');
+    });
+    it.each([
+      ['a purchase cursor far in the future', b64(['+275760-09-13T00:00:00.000Z', 'PO-1'])],
+      ['a purchase cursor with a NUL in the id', b64(['2026-01-01T00:00:00.000Z', 'P\u0000'])],
+    ])('%s: 400 at $.cursor', async (_name, cursor) => {
+      const res = await t.get(`/ucp/v1/orders?kind=purchase&cursor=${cursor}`);
+      expectError(res, 400, 'invalid');
+      expect(pathOf(res)).toBe('$.cursor');
+    });
+  });
+
   it('PUT /checkout-sessions/{id} with a null line item is 400, not a TypeError', async () => {
     const res = await t.put('/ucp/v1/checkout-sessions/EDGE-1', { line_items: [null] });
     expectError(res, 400, 'invalid');

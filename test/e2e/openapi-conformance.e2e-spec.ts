@@ -23,7 +23,7 @@ describe('OpenAPI document against real answers', () => {
   beforeAll(async () => {
     t = await startTestApp({ db: 'embedded', env: { SERVICE_STAGING_SEED: 'on' } });
     v = new OpenApiValidator(await buildOpenApiDocument(t.app));
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('every operation answers what its schema says', async () => {

@@ -52,8 +52,7 @@ export async function startWorld(): Promise<World> {
     SERVICE_GUARDS: JSON.stringify(FUZZ_GUARDS),
     LOG_LEVEL: 'warn',
   });
-  await seedMachine(t.databaseUrl!, 'loc-1', 'acme-machine', [{ sku: 'A1', price: 350 }, { sku: 'B2', price: 500 }, { sku: 'C3', price: 1000 }]);
-  await seedMachine(t.databaseUrl!, 'loc-2', 'acme-machine', [{ sku: 'D4', price: 400 }]);
+  await seedMachines(t);
   machine.state.inventory['loc-2'] = [{ vendorSku: 'D4', title: 'Juice', priceFen: 400, stock: 6, capacity: 12 }];
   const sync = await t.post('/ucp/v1/locations/sync', {});
   if (sync.status !== 200) throw new Error(`fuzz setup: sync ${sync.status} ${JSON.stringify(sync.body).slice(0, 300)}`);
@@ -63,6 +62,11 @@ export async function startWorld(): Promise<World> {
   const done = await t.post('/ucp/v1/checkout-sessions/FZ-PO-1/complete', { confirm: true });
   if (done.status !== 200) throw new Error(`fuzz setup: complete ${done.status}`);
   return { t, supplier, machine, seq: 0, saleId, purchaseId: 'FZ-PO-1', approvalPrice: 1000 };
+}
+
+async function seedMachines(t: TestApp): Promise<void> {
+  await seedMachine(t.databaseUrl!, 'loc-1', 'acme-machine', [{ sku: 'A1', price: 350 }, { sku: 'B2', price: 500 }, { sku: 'C3', price: 1000 }]);
+  await seedMachine(t.databaseUrl!, 'loc-2', 'acme-machine', [{ sku: 'D4', price: 400 }]);
 }
 
 export async function stopWorld(w: World): Promise<void> {
@@ -169,7 +173,15 @@ function writes(w: World) {
 
 /** Runs one planned request and returns what is wrong with its answer (empty when nothing). */
 export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<Finding[]> {
-  const s = await build(w, op, m);
+  let s: Sent;
+  try {
+    s = await build(w, op, m);
+  } catch (e) {
+    // The resources this request needs could not be made (an earlier request changed the world): counted, not sent.
+    w.setupFailures = (w.setupFailures ?? 0) + 1;
+    if ((w.setupFailures ?? 0) <= 3) process.stdout.write(`fuzz: #${n} ${op.name} not sent: ${(e as Error).message.slice(0, 200)}\n`);
+    return [];
+  }
   const before = writes(w);
   let answer: { status: number; text: string; type: string };
   try {
@@ -194,6 +206,8 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
   if (after.prices > before.prices && !((op.name === 'prices.put' && confirmed) || (op.name === 'approvals.resolve' && body?.approved === true))) found.push('a price write without confirm or approval');
   if (after.restocks > before.restocks && op.name !== 'restock' && op.name !== 'replenishment.place') found.push('a restock request from another route');
   if (op.name.startsWith('admin.') && answer.status < 300) await restoreGuards(w);
+  // A mutated DELETE may remove the fuzz's own machines: put them back (roster and synced slots).
+  if (op.method === 'DELETE' && answer.status < 300) await seedMachines(w.t);
   return found.map((what) => ({ n, what, request: s, status: answer.status, answer: answer.text.slice(0, 400) }));
 }
 

@@ -25,10 +25,18 @@ const HOSTILE_STRINGS = [
   '2026-11-23T10:00:00+08:00', 'acme-supply:COLA', 'acme-machine:A1', 'nope:NOPE', 'loc-1', 'sim-supply', 'BX', 'EA', 'shipping',
 ];
 
+/** Forged pagination cursors (base64url JSON the service did not issue). */
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+export const FORGED_CURSORS = [
+  b64(['taken', '2026-02-31T00:00:00.000000Z', 'O-1']), b64(['updated', '0000-01-01T00:00:00.000000Z', 'x']), b64(['taken', '2026-01-01T00:00:00.000000Z', 'a\u0000']),
+  b64(['+275760-09-13T00:00:00.000Z', 'PO-1']), b64(['2026-01-01T00:00:00.000Z', 'P\u0000']), b64({ o: 1e300, f: 'x' }), b64({ o: -1 }), b64(null), b64([]),
+];
+
 const RAW_NUMBERS = ['9223372036854775807', '-9223372036854775808', '1e400', '-1e400', '1e-400', '123456789012345678901234567890', '0.1e1', '-0'];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 1, arbitrary: fc.constantFrom(...FORGED_CURSORS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
 );
@@ -87,6 +95,7 @@ const segment = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SEGMENTS) },
 const queryValue = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...SEGMENTS, '1e400', '1.5', '-5', '501', '100000', 'NaN', '', '2026-11-23T10%3A00%3A00%2B08%3A00', '0000-01-01T00%3A00%3A00Z') },
   { weight: 2, arbitrary: hostileString.map(pctEncode) },
+  { weight: 1, arbitrary: fc.constantFrom(...FORGED_CURSORS) },
 );
 const headerName = fc.constantFrom('authorization', 'idempotency-key', 'ucp-agent', 'content-type', 'accept', 'cookie', 'x-forwarded-for', 'accept-encoding', 'content-encoding');
 

@@ -15,6 +15,8 @@ export interface World {
   saleId: string;
   purchaseId: string;
   approvalPrice: number;
+  /** Requests not sent because what they needed could not be made. */
+  setupFailures?: number;
 }
 
 export interface Op {
@@ -71,6 +73,7 @@ export const OPERATIONS: Op[] = [
   { name: 'healthz', method: 'GET', path: '/healthz', notEnvelope: true },
   { name: 'readyz', method: 'GET', path: '/readyz', notEnvelope: true },
   { name: 'openapi', method: 'GET', path: '/ucp/v1/openapi.json', notEnvelope: true },
+  { name: 'asyncapi', method: 'GET', path: '/ucp/v1/events/asyncapi.json', notEnvelope: true },
   { name: 'namespaces', method: 'GET', path: '/ucp/v1/namespaces', query: { role: 'supply' } },
   {
     name: 'catalog.search', method: 'POST', path: '/ucp/v1/catalog/search', ucpAgent: true,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { isJsonObject, jsonValueProblem, stringProblem } from '../../../src/common/edge.rules';
 import { MAX_BODY_DEPTH, MAX_BODY_STRING_CHARS } from '../../../src/common/limits';
+import { parseRfc3339 } from '../../../src/common/time';
 
 describe('edge rules', () => {
   it('refuses NUL and lone surrogates, accepts paired surrogates (emoji) and ordinary text', () => {
@@ -43,5 +44,17 @@ describe('edge rules', () => {
   it('only a JSON object is a body object', () => {
     for (const v of [[], 'x', 3, null, true]) expect(isJsonObject(v)).toBe(false);
     expect(isJsonObject({})).toBe(true);
+  });
+});
+
+describe('parseRfc3339: a date PostgreSQL can hold, every field in range', () => {
+  it.each(['2026-02-31T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T00:60:00Z', '2026-01-01T00:00:60Z', '2026-01-01T00:00:00+24:00', '0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '3000-01-01T00:00:00Z', '99999-01-01T00:00:00Z'])(
+    'refuses %s',
+    (v) => expect(parseRfc3339(v)).toBeNull(),
+  );
+  it('accepts real dates with any offset', () => {
+    expect(parseRfc3339('2024-02-29T23:59:59.123+08:00')?.toISOString()).toBe('2024-02-29T15:59:59.123Z');
+    expect(parseRfc3339('1970-01-01T00:00:00Z')?.getTime()).toBe(0);
+    expect(parseRfc3339('2999-12-31T23:59:59.999Z')).not.toBeNull();
   });
 });
