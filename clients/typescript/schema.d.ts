@@ -1329,6 +1329,12 @@ export interface components {
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
+        RunLineSupplyView: {
+            item: components["schemas"]["ItemRefView"];
+            namespace: string;
+            via: string;
+            ordered_from: string;
+        };
         RunLineView: {
             contains: number;
             quantity: number;
@@ -1345,6 +1351,8 @@ export interface components {
             unit: "EA" | "BX";
             unit_price: components["schemas"]["PriceView"] | null;
             cost_estimate: components["schemas"]["PriceView"] | null;
+            /** @description Supplier runs: the supply good the slot's good resolved to and who it is ordered from. */
+            supply?: components["schemas"]["RunLineSupplyView"];
         };
         RunDeliveredView: {
             quantity: number;
@@ -1372,6 +1380,17 @@ export interface components {
             external_ref: string | null;
             delivered: components["schemas"]["RestockOrderDeliveredView"][] | null;
         };
+        RunPurchaseOrderView: {
+            checkout_id: string;
+            supplier: string;
+            /**
+             * @description The checkout session's status (`completed` once the supplier took the order), or `not_opened`.
+             * @enum {string}
+             */
+            status: "completed" | "incomplete" | "requires_escalation" | "ready_for_complete" | "complete_in_progress" | "canceled" | "not_opened";
+            total: components["schemas"]["PriceView"];
+            order_id: string | null;
+        };
         RunFulfillerView: {
             /** @enum {string} */
             kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
@@ -1392,6 +1411,8 @@ export interface components {
             delivered: components["schemas"]["RunDeliveredView"][] | null;
             /** @description Machine-restock runs only: one binding restock order per location. */
             restock_orders?: components["schemas"]["RunRestockOrderView"][];
+            /** @description Supply-checkout runs only: one purchase order per supplier. */
+            purchase_orders?: components["schemas"]["RunPurchaseOrderView"][];
             id: string;
             /**
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.

@@ -125,6 +125,13 @@ export class CheckoutEvaluationService implements OnModuleInit {
       key: typeof a.subject.key === 'string' ? a.subject.key : null,
       id: a.id,
     }));
+    // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total.
+    if (row.runId) {
+      for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run')) {
+        const approvedFen = typeof a.subject.total_cost_fen === 'number' ? a.subject.total_cost_fen : -1;
+        if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
+      }
+    }
     const fulfillment = row.fulfillment as { methods?: { destinations?: unknown[] }[] } | null;
     const hasDestination = !!fulfillment?.methods?.some((x) => Array.isArray(x.destinations) && x.destinations.length > 0);
     const ev = evaluateSession({

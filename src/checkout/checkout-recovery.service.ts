@@ -9,7 +9,7 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE, nextStatus } from './checkout.rules';
+import { CHECKOUT_SPEND_SOURCE, nextStatus, orderUncertain } from './checkout.rules';
 import { Tx } from '../database/tx';
 
 export interface RecoveryRun {
@@ -43,6 +43,17 @@ export class CheckoutRecoveryService {
     return this.recover(row);
   }
 
+  /**
+   * A session whose last complete got no usable answer (`order_uncertain`: the supplier may hold the order) is
+   * settled the same way, by READING GET /orders/{ref}, before anything would send it again. Used by
+   * supply-checkout runs, which never complete an uncertain purchase order a second time. Other sessions are
+   * returned as they are.
+   */
+  async settleUncertain(row: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' | null }> {
+    if (!orderUncertain(row)) return { row, outcome: null };
+    return this.recover(row, (r) => orderUncertain(r));
+  }
+
   /** Scheduled: every expired claim (database clock), oldest first, up to `limit`. */
   async recoverExpired(limit = 50): Promise<RecoveryRun> {
     const stuck = await this.repo.expiredClaims(this.claims.leaseMs, limit);
@@ -50,7 +61,11 @@ export class CheckoutRecoveryService {
     return { checked: t.checked, completed: t.placed, released: t.released, left: t.left };
   }
 
-  private async recover(stuck: CheckoutSessionEntity): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' }> {
+  /** `stillStuck`: the row is still in the state this recovery was started for (else someone settled it meanwhile). */
+  private async recover(
+    stuck: CheckoutSessionEntity,
+    stillStuck: (row: CheckoutSessionEntity) => boolean = (row) => sameClaim(row, stuck.claimedAt),
+  ): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' }> {
     // Read, never POST again: only a clear "ref unknown" releases the hold; any other failure leaves it for later.
     const read = await this.claims.read(() => this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id));
     const outcome = read.outcome;
@@ -63,7 +78,7 @@ export class CheckoutRecoveryService {
     const failure = read.outcome === 'placed' ? null : read.failure;
     const settled = await this.tx.run(async () => {
       const row = await this.repo.findForUpdate(stuck.id);
-      if (!row || !sameClaim(row, stuck.claimedAt)) return { row: row ?? stuck, view: null };
+      if (!row || !stillStuck(row)) return { row: row ?? stuck, view: null };
       const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
       if (status) {
         const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, {
@@ -72,7 +87,8 @@ export class CheckoutRecoveryService {
         });
         return { row, view };
       }
-      row.status = nextStatus('complete_in_progress', 'refused')!;
+      // An expired claim goes back to ready_for_complete; an uncertain session already is there.
+      if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
       const note = message(
         'order_not_placed',
         'recoverable',

@@ -21,6 +21,6 @@ import { CheckoutService } from './checkout.service';
     CheckoutRecoveryService,
     CheckoutRecoveryScheduler,
   ],
-  exports: [CheckoutRepository, CheckoutService],
+  exports: [CheckoutRepository, CheckoutService, CheckoutCompletionService, CheckoutRecoveryService],
 })
 export class CheckoutModule {}

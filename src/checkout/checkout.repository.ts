@@ -26,6 +26,11 @@ export class CheckoutRepository {
     return this.r().createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
   }
 
+  /** The sessions a replenishment run opened (its purchase orders). */
+  byRun(runId: string): Promise<CheckoutSessionEntity[]> {
+    return this.r().find({ where: { runId }, order: { id: 'ASC' } });
+  }
+
   async insert(row: Partial<CheckoutSessionEntity>): Promise<boolean> {
     const res = await this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
     return (res.raw as unknown[]).length > 0;

@@ -32,6 +32,14 @@ export function nextStatus(from: CheckoutStatus, trigger: CheckoutTrigger): Chec
   }
 }
 
+/**
+ * A session whose last complete got no usable supplier answer (timeout, 5xx): it is ready again with an
+ * `order_uncertain` message, and the supplier may hold the order under its ref.
+ */
+export function orderUncertain(session: { status: string; messages: { code?: unknown }[] }): boolean {
+  return session.status === 'ready_for_complete' && session.messages.some((m) => m.code === 'order_uncertain');
+}
+
 /** Lines, fulfillment and approvals may change (and the session be re-evaluated) only in these states. */
 export function isEditable(s: CheckoutStatus): boolean {
   return EDITABLE.includes(s);

@@ -37,7 +37,8 @@ export class CheckoutService {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  async create(body: CheckoutSessionBody, ctx: RequestContext): Promise<Answer> {
+  /** `opts.runId`: the replenishment run opening this session as one of its purchase orders. */
+  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<Answer> {
     return this.idempotency.run(ctx.idempotencyKey, { operation: 'checkout.create', resourceId: body.id ?? '', rawBody: ctx.rawBody }, async () => {
       const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
       // A chosen id is checked before pricing calls the supplier; a generated one cannot exist, so the create is one
@@ -60,6 +61,7 @@ export class CheckoutService {
         messages: [],
         ucpAgent: ctx.ucpAgent ? { header: ctx.ucpAgent } : null,
         logistics: [],
+        runId: opts.runId ?? null,
       });
       await this.tx.run(async () => {
         await this.evaluation.evaluateInto(row);

@@ -1,5 +1,5 @@
 /**
- * Aggregation of a run's slot needs into supplier lines (pure; docs/replenishment-policy.md section 6).
+ * Aggregation of a run's slot needs into supplier lines (pure; docs/replenishment-policy.md section 5).
  *
  * Per supplier and good: the each-units of every slot that needs the good are summed, then rounded up to the
  * supplier's box ONCE (two slots needing 5 each of a 12-box good order one box, not two). The per-slot split is

@@ -55,7 +55,10 @@ export class ReplenishmentController {
   @ReplenishmentDocs.place
   async place(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const raw = rawBodyOf(req) || JSON.stringify(req.body ?? {});
-    const answer = await this.placing.placeWithKey(id, idempotencyKeyOf(req), raw);
+    // `confirm` is read as sent (a supply-checkout run needs the JSON boolean true; a string or number is refused).
+    const body: unknown = req.body;
+    const confirm = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { confirm?: unknown }).confirm : undefined;
+    const answer = await this.placing.placeWithKey(id, idempotencyKeyOf(req), raw, confirm);
     res.status(answer.status);
     return answer.body;
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CheckoutModule } from '../checkout/checkout.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
@@ -17,11 +18,12 @@ import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
+import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
 import { SupplyResolutionService } from './supply-resolution.service';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
@@ -34,6 +36,7 @@ import { SupplyResolutionService } from './supply-resolution.service';
     RunFulfillers,
     SupplierRunFulfiller,
     MachineRestockRunFulfiller,
+    SupplyCheckoutRunFulfiller,
     RunRecoveryScheduler,
     SupplyResolutionService,
   ],

@@ -169,6 +169,23 @@ export class RunFulfillerView {
   namespaces?: string[];
 }
 
+export class RunLineSupplyView {
+  item: ItemRefView;
+  namespace: string;
+  via: string;
+  ordered_from: string;
+}
+
+/** A purchase order of a supply-checkout run: its checkout session (id = purchase-order number = supplier ref). */
+export class RunPurchaseOrderView {
+  checkout_id: string;
+  supplier: string;
+  /** The checkout session's status (`completed` once the supplier took the order), or `not_opened`. */
+  status: 'not_opened' | 'incomplete' | 'requires_escalation' | 'ready_for_complete' | 'complete_in_progress' | 'completed' | 'canceled';
+  total: PriceView;
+  order_id: string | null;
+}
+
 export class RunLineView {
   slot_id: string;
   location: string;
@@ -191,6 +208,8 @@ export class RunLineView {
   capacity: number | null;
   @Int()
   target: number;
+  /** Supplier runs: the supply good the slot's good resolved to and who it is ordered from. */
+  supply?: RunLineSupplyView;
 }
 
 export class RunDeliveredView {
@@ -251,6 +270,8 @@ export class RunResponse extends RunBaseView {
   delivered: RunDeliveredView[] | null;
   /** Machine-restock runs only: one binding restock order per location. */
   restock_orders?: RunRestockOrderView[];
+  /** Supply-checkout runs only: one purchase order per supplier. */
+  purchase_orders?: RunPurchaseOrderView[];
 }
 
 export class RunSummaryView extends RunBaseView {

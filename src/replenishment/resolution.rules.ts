@@ -1,5 +1,5 @@
 /**
- * Resolution of a slot's machine good to what can be bought (pure; docs/replenishment-policy.md section 5).
+ * Resolution of a slot's machine good to what can be bought (pure; docs/replenishment-policy.md section 4).
  *
  * The candidates are the SKU registry's `purchasable_from[]` of the machine sku: the supply ids reached through a
  * `manual`, `barcode` or `vendor` alias (never a `suggested` one), carried today and priced. One is chosen:

@@ -4,6 +4,7 @@
  * aggregation.rules.ts, so they never disagree with the lines.
  */
 import type { RunLine } from './replenishment-run.entity';
+import type { ReadOutcome as PlaceRecoveryOutcome } from '../claims/claim.rules';
 import { aggregateBySupplier, SlotNeed, SupplierOrder } from './aggregation.rules';
 
 /** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */
@@ -62,4 +63,16 @@ export function runCheckoutId(runId: string, supplier: string): string {
 /** Checkout line items of an order (supply ids, boxes as BX). */
 export function checkoutLines(order: SupplierOrder): { item: { id: string }; quantity: number; quantity_unit: { unit: 'EA' | 'BX' } }[] {
   return order.lines.map((l) => ({ item: { id: l.item.id }, quantity: l.quantity, quantity_unit: { unit: l.unit } }));
+}
+
+/**
+ * An interrupted supply-checkout place, from its purchase orders (session status, `null` = never opened), each
+ * already settled by reading its supplier where it could be: every one `completed` → `placed`; one still
+ * `complete_in_progress` or uncertain → `unknown` (left for the next attempt); otherwise `not_placed`: the run is
+ * ready again and the retry completes only the sessions not completed.
+ */
+export function purchaseOrdersOutcome(orders: { status: string | null; uncertain: boolean }[]): PlaceRecoveryOutcome {
+  if (orders.length > 0 && orders.every((o) => o.status === 'completed')) return 'placed';
+  if (orders.some((o) => o.status === 'complete_in_progress' || o.uncertain)) return 'unknown';
+  return 'not_placed';
 }

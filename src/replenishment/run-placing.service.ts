@@ -30,10 +30,10 @@ export class RunPlacingService {
   ) {}
 
   /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
-  async placeWithKey(id: string, key: string | undefined, rawBody: string): Promise<{ status: number; body: unknown }> {
+  async placeWithKey(id: string, key: string | undefined, rawBody: string, confirm?: unknown): Promise<{ status: number; body: unknown }> {
     return this.idempotency.run(key, { operation: 'replenishment.run.place', resourceId: id, rawBody }, async () => ({
       status: 200,
-      body: ok({ ...(await this.place(id)) }, { capabilities: REPLENISHMENT_CAPS }),
+      body: ok({ ...(await this.place(id, confirm)) }, { capabilities: REPLENISHMENT_CAPS }),
     }));
   }
 
@@ -43,9 +43,11 @@ export class RunPlacingService {
    * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
    * order twice).
    */
-  async place(id: string): Promise<RunView> {
-    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
+  async place(id: string, confirm?: unknown): Promise<RunView> {
     const current = await this.repo.find(id);
+    // A fulfiller that runs a money path takes the same confirmation, before anything else is looked at.
+    if (current && this.fulfillers.of(current).needsConfirm && confirm !== true) throw Errors.confirmationRequired();
+    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
     if (current) await this.recovery.recoverIfExpired(current);
     const claim = await this.tx.run(async () => {
       await this.killSwitch.assertOff();
@@ -56,14 +58,18 @@ export class RunPlacingService {
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
       const fulfiller = this.fulfillers.of(run);
       fulfiller.checkClaim(run);
-      if (!fulfiller.movesMoney) {
+      if (!fulfiller.movesMoney && !fulfiller.budgetApprovalOnly) {
         run.claimedAt = await this.repo.claimForPlacing(id);
         return { approval: null, run };
       }
       const total = run.totalCostFen ?? 0;
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
-      const outcome = await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, undefined, { ignoreLimits: approved });
+      const outcome = fulfiller.movesMoney
+        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, undefined, { ignoreLimits: approved })
+        : approved
+          ? ({ ok: true } as const)
+          : await this.budget.check(total, new Date());
       if (!outcome.ok && !approved) {
         const approval = await this.approvals.create(
           {

@@ -3,13 +3,21 @@ import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { runRestockOrders } from './run.rules';
 import { RunRestockOrderView, RunView, toRunView } from './run.view';
 import { RunsRepository } from './runs.repository';
+import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
 
-/** The run's view; a machine-restock run also shows its restock orders (one per location) and their state. */
+/**
+ * The run's view; a machine-restock run also shows its restock orders (one per location) and their state, a
+ * supply-checkout run its purchase orders (one per supplier).
+ */
 @Injectable()
 export class RunViewService {
-  constructor(private readonly repo: RunsRepository) {}
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly supplyCheckout: SupplyCheckoutRunFulfiller,
+  ) {}
 
   async view(run: ReplenishmentRunEntity): Promise<RunView> {
+    if (run.fulfillerKind === 'supply_checkout') return toRunView(run, undefined, await this.supplyCheckout.purchaseOrders(run));
     if (run.fulfillerKind !== 'machine_restock') return toRunView(run);
     const orders = runRestockOrders(run.id, run.lines);
     const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));

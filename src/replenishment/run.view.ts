@@ -19,12 +19,22 @@ export interface RunRestockOrderView {
   delivered: { vendorSku: string; quantity: number }[] | null;
 }
 
+/** A purchase order of a supply-checkout run: its checkout session (id = purchase-order number = supplier ref). */
+export interface RunPurchaseOrderView {
+  checkout_id: string;
+  supplier: string;
+  /** The session's status (`completed` once the supplier took the order), or `not_opened` before the first place. */
+  status: string;
+  total: { amount: number; currency: 'CNY' };
+  order_id: string | null;
+}
+
 export interface RunView {
   id: string;
   status: string;
   /**
    * `simulated_supplier`: its namespace. `machine_restock`: the machine platform when the run has one, else null,
-   * and `namespaces` (each location is ordered from its own platform).
+   * and `namespaces` (each location is ordered from its own platform). `supply_checkout`: likewise, the suppliers.
    */
   fulfiller: { kind: string; namespace: string | null; namespaces?: string[] };
   cost_is_estimated: boolean;
@@ -37,6 +47,8 @@ export interface RunView {
   delivered_at: string | null;
   delivered: { slot_id: string; quantity: number; stock_before: number | null; stock_after: number | null }[] | null;
   note: string | null;
+  /** Supply-checkout runs only: one purchase order (checkout session) per supplier. */
+  purchase_orders?: RunPurchaseOrderView[];
   /** Machine-restock runs only. */
   restock_orders?: {
     location: string;
@@ -51,12 +63,12 @@ export interface RunView {
 }
 
 function fulfillerOf(r: ReplenishmentRunEntity): RunView['fulfiller'] {
-  if (r.fulfillerKind !== 'machine_restock') return { kind: r.fulfillerKind, namespace: r.fulfiller };
+  if (r.fulfillerKind !== 'machine_restock' && r.fulfillerKind !== 'supply_checkout') return { kind: r.fulfillerKind, namespace: r.fulfiller };
   const namespaces = r.fulfiller === '' ? [] : r.fulfiller.split(',');
   return { kind: r.fulfillerKind, namespace: namespaces.length === 1 ? namespaces[0] : null, namespaces };
 }
 
-export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderView[]): RunView {
+export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderView[], purchaseOrders?: RunPurchaseOrderView[]): RunView {
   return {
     id: r.id,
     status: r.status,
@@ -78,6 +90,8 @@ export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderVie
       stock_at_plan: l.stock,
       capacity: l.capacity,
       target: l.target,
+      // The supply good it resolved to and who it is ordered from (supplier runs).
+      ...(l.supply ? { supply: { item: l.supply.item, namespace: l.supply.namespace, via: l.supply.via, ordered_from: l.supply.ordered_from } } : {}),
     })),
     approval_id: r.approvalId,
     supplier_order_id: r.supplierOrderId,
@@ -100,6 +114,7 @@ export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderVie
           })),
         }
       : {}),
+    ...(purchaseOrders ? { purchase_orders: purchaseOrders } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { PlanLine, PlanService } from './plan.service';
 import { RunLine } from './replenishment-run.entity';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
+import { allocateOrders } from './run-lines.rules';
 import { isRunStatus, machineNamespaces, RUN_STATUSES } from './run.rules';
 import { RunSummary, RunView, toRunSummary } from './run.view';
 import { RunsRepository } from './runs.repository';
@@ -20,8 +21,9 @@ import { Tx } from '../database/tx';
 /**
  * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`
  * approval), placed with the run's fulfiller under the kill switch (RunPlacingService), received into stock
- * (RunDeliveryService). Fulfillers: a supplier (one supply order, money held against the budget) or
- * `machine_restock` (one binding restock order per location to its machine platform; no money moves).
+ * (RunDeliveryService). Fulfillers: the simulated supplier (one supply order standing in for the resolved suppliers,
+ * money held against the budget), `supply_checkout` (one purchase order per resolved supplier, completed by
+ * checkout) or `machine_restock` (one binding restock order per location to its machine platform; no money moves).
  */
 @Injectable()
 export class RunsService implements OnModuleInit {
@@ -47,8 +49,9 @@ export class RunsService implements OnModuleInit {
 
   async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<RunView & { messages: UcpMessage[] }> {
     const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+    // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
     const plan = await this.plans.compute(
-      kind === 'simulated_supplier' ? { fulfiller: kind, requireCatalog: true, location: opts.location } : { fulfiller: kind, location: opts.location },
+      kind === 'machine_restock' ? { fulfiller: kind, location: opts.location } : { fulfiller: kind, requireCatalog: true, location: opts.location },
     );
     const wanted = plan.slots.filter((s) => s.quantity > 0);
     const carried = wanted.filter((s) => s.carried_by_fulfiller);
@@ -58,20 +61,21 @@ export class RunsService implements OnModuleInit {
       const namespaces = machineNamespaces(carried.map(toRunLine));
       for (const ns of namespaces) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
       namespace = namespaces.join(',');
+    } else if (kind === 'supply_checkout') {
+      // One purchase order per resolved supplier: each must take orders.
+      const suppliers = [...new Set(carried.map((s) => s.supply!.ordered_from))].sort();
+      for (const ns of suppliers) this.registry.supply(ns, 'orders', '$.fulfiller');
+      namespace = suppliers.join(',');
     } else {
       namespace = plan.fulfiller.namespace!;
     }
+    // The plan already names each good nobody sells (not_carried, one per good).
     const messages: UcpMessage[] = [...plan.messages];
-    const dropped = wanted.length - carried.length;
-    if (dropped > 0) {
-      messages.push(
-        warning('not_carried', `${dropped} slot(s) need stock but ${namespace} does not carry their goods; they are not in the run`, '$.lines'),
-      );
-    }
     if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
-    const lines = carried.map(toRunLine);
+    // Supplier runs: goods summed per supplier and rounded up to the box once; each line keeps its share.
     // A machine platform's restock order moves no money: nothing is held or spent against the budget.
-    const total = kind === 'machine_restock' ? 0 : lines.reduce((t, l) => t + (l.cost_estimate_fen ?? 0), 0);
+    const { lines, totalFen: total } =
+      kind === 'machine_restock' ? { lines: carried.map(toRunLine), totalFen: 0 } : allocateOrders(carried.map(toRunLine), namespace);
     const id = `run-${randomUUID()}`;
     let approval: ApprovalView | null = null;
     const run = await this.tx.run(async () => {
@@ -184,5 +188,8 @@ function toRunLine(s: PlanLine): RunLine {
     stock: s.stock,
     capacity: s.capacity,
     target: s.target,
+    ...(s.supply
+      ? { supply: { item: s.supply.item, namespace: s.supply.namespace, vendor_sku: s.supply.vendor_sku, via: s.supply.alias.source, ordered_from: s.supply.ordered_from } }
+      : {}),
   };
 }

@@ -7,7 +7,8 @@ import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/ada
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
-import { RUN_SPEND_SOURCE as SPEND_SOURCE, supplierLines } from './run.rules';
+import { contractLines, runOrders } from './run-lines.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -34,7 +35,9 @@ export class SupplierRunFulfiller implements RunFulfiller {
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const id = run.id;
     const adapter = this.supplier(run.fulfiller);
-    const request: SupplyOrderRequest = { ref: run.id, lines: supplierLines(run.lines), fulfillment: { method: 'restock' } };
+    // One line per good, summed over the slots and rounded up to the box once; the simulated supplier takes
+    // other suppliers' goods as stand-ins (run-lines.rules.ts).
+    const request: SupplyOrderRequest = { ref: run.id, lines: runOrders(run.lines, run.fulfiller).flatMap(contractLines), fulfillment: { method: 'restock' } };
     // The one call, never retried (ref = run id).
     const call = await this.claims.callOnce(() => adapter.createOrder(request));
     if (!call.ok) {

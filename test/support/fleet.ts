@@ -61,8 +61,8 @@ export async function startFleetPartners(): Promise<Fleet> {
 }
 
 /** A production service over the fleet with both machines registered and synced. */
-export async function startFleetApp(fleet: Fleet, extra: Record<string, string> = {}, databaseUrl?: string): Promise<TestApp> {
-  const t = await startTestApp({ databaseUrl, env: { ...fleet.env, ...extra } });
+export async function startFleetApp(fleet: Fleet, extra: Record<string, string> = {}, databaseUrl?: string, db?: 'postgres' | 'embedded'): Promise<TestApp> {
+  const t = await startTestApp({ databaseUrl, db, env: { ...fleet.env, ...extra } });
   if (!databaseUrl) {
     await t.put('/ucp/v1/locations/FLEET-1', { name: 'Lobby' }).expect(200);
     await t.put('/ucp/v1/locations/FLEET-2', { name: 'Gym' }).expect(200);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { aggregateBySupplier, SlotNeed } from '../../../src/replenishment/aggregation.rules';
+import type { RunLine } from '../../../src/replenishment/replenishment-run.entity';
 import { chooseSupplier, SupplyOffer } from '../../../src/replenishment/resolution.rules';
+import { allocateOrders, checkoutLines, contractLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../../../src/replenishment/run-lines.rules';
 
 const offer = (sku_id: string, eachPriceFen: number, via: SupplyOffer['via'] = 'vendor', over: Partial<SupplyOffer> = {}): SupplyOffer => {
   const [namespace, vendor_sku] = sku_id.split(':');
@@ -95,5 +97,58 @@ describe('aggregation per supplier', () => {
         },
       ),
     );
+  });
+});
+
+describe('run lines ↔ supplier orders', () => {
+  const line = (slot_id: string, quantity_each: number, supply?: RunLine['supply']): RunLine => ({
+    slot_id,
+    location: slot_id.split('-')[0],
+    item: { id: `acme-machine:${slot_id}` },
+    vendor_sku: 'COLA',
+    title: 'Cola',
+    unit: 'BX',
+    contains: 24,
+    quantity: Math.ceil(quantity_each / 24),
+    quantity_each,
+    ordered_each: Math.ceil(quantity_each / 24) * 24,
+    unit_price_fen: 4800,
+    cost_estimate_fen: Math.ceil(quantity_each / 24) * 4800,
+    stock: 0,
+    capacity: null,
+    target: quantity_each,
+    ...(supply ? { supply } : {}),
+  });
+  const acme = { item: { id: 'acme-supply:COLA' }, namespace: 'acme-supply', vendor_sku: 'COLA', via: 'vendor', ordered_from: 'acme-supply' };
+
+  it('allocates one box over two slots: shares of units and cost add up to the order', () => {
+    const { lines, orders, totalFen } = allocateOrders([line('M1-A', 10, acme), line('M2-A', 10, acme)], 'acme-supply');
+    expect(totalFen).toBe(4800);
+    expect(orders).toHaveLength(1);
+    expect(lines.map((l) => [l.ordered_each, l.cost_estimate_fen])).toEqual([
+      [10, 2000],
+      [14, 2800],
+    ]);
+  });
+
+  it('sends the supplier its own vendor sku, and the simulated supplier stand-ins by full supply id', () => {
+    const own = runOrders([line('M1-A', 30, acme)], 'x');
+    expect(own.flatMap(contractLines)).toEqual([{ vendorSku: 'COLA', quantity: 2, unit: 'pack' }]);
+    const sim = runOrders([line('M1-A', 30, { ...acme, ordered_from: 'sim-supply' })], 'sim-supply');
+    expect(sim.flatMap(contractLines)).toEqual([{ vendorSku: 'acme-supply:COLA', quantity: 2, unit: 'pack' }]);
+    // A run stored before resolution: its lines are the supplier's own goods.
+    expect(runOrders([line('M1-A', 5)], 'sim-supply').flatMap(contractLines)).toEqual([{ vendorSku: 'COLA', quantity: 1, unit: 'pack' }]);
+    expect(checkoutLines(own[0])).toEqual([{ item: { id: 'acme-supply:COLA' }, quantity: 2, quantity_unit: { unit: 'BX' } }]);
+    expect(runCheckoutId('run-1', 'acme-supply')).toBe('run-1.acme-supply');
+  });
+
+  it('an interrupted supply-checkout place: all completed → placed; one in progress or uncertain → unknown; else not placed', () => {
+    const po = (status: string | null, uncertain = false) => ({ status, uncertain });
+    expect(purchaseOrdersOutcome([po('completed'), po('completed')])).toBe('placed');
+    expect(purchaseOrdersOutcome([po('completed'), po('complete_in_progress')])).toBe('unknown');
+    expect(purchaseOrdersOutcome([po('completed'), po('ready_for_complete', true)])).toBe('unknown');
+    expect(purchaseOrdersOutcome([po('completed'), po('ready_for_complete')])).toBe('not_placed');
+    expect(purchaseOrdersOutcome([po('completed'), po(null)])).toBe('not_placed');
+    expect(purchaseOrdersOutcome([])).toBe('not_placed');
   });
 });

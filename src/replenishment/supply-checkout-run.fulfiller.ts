@@ -1,0 +1,156 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../common/errors';
+import { CheckoutCompletionService } from '../checkout/checkout-completion.service';
+import { CheckoutRecoveryService } from '../checkout/checkout-recovery.service';
+import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
+import { CheckoutSessionBody } from '../checkout/checkout.dto';
+import { CheckoutRepository } from '../checkout/checkout.repository';
+import { orderUncertain as hasUncertainOrder } from '../checkout/checkout.rules';
+import { CheckoutService } from '../checkout/checkout.service';
+import { Tx } from '../database/tx';
+import { EventsService } from '../events/events.service';
+import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { FulfillerRead, RunFulfiller } from './run-fulfiller';
+import { checkoutLines, runCheckoutId, runOrders } from './run-lines.rules';
+import { purchaseOrdersOutcome } from './run-lines.rules';
+import { RunsRepository } from './runs.repository';
+
+/** Internal calls of checkout: no request base (links are relative), no idempotency key (the run place has its own). */
+const CTX = { base: '', rawBody: '' };
+
+/**
+ * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
+ * the supplier's ref), each completed through CheckoutCompletionService, i.e. under exactly the guards of
+ * checkout complete (kill switch, guard rules, budget with the run's approval, probation, hard no-go), with its
+ * claim, its single supplier call and its recovery by reading. Money is held per session by checkout, not by the
+ * run. A session already completed is never completed again, so a retried place sends only what is missing.
+ */
+@Injectable()
+export class SupplyCheckoutRunFulfiller implements RunFulfiller {
+  readonly movesMoney = false;
+  readonly budgetApprovalOnly = true;
+  readonly needsConfirm = true;
+  private readonly logger = new Logger(SupplyCheckoutRunFulfiller.name);
+  constructor(
+    private readonly repo: RunsRepository,
+    private readonly sessions: CheckoutRepository,
+    private readonly checkout: CheckoutService,
+    private readonly completion: CheckoutCompletionService,
+    private readonly checkoutRecovery: CheckoutRecoveryService,
+    private readonly events: EventsService,
+    private readonly tx: Tx,
+  ) {}
+
+  checkClaim(): void {}
+
+  async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
+    const orders = runOrders(run.lines, run.fulfiller);
+    let done = 0;
+    for (const o of orders) {
+      const id = runCheckoutId(run.id, o.supplier);
+      try {
+        const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
+        if (session.status !== 'completed') await this.completion.complete(id, true, CTX);
+      } catch (err) {
+        await this.failed(run, id, o.supplier, done, orders.length, err);
+        throw err;
+      }
+      done++;
+      // Each purchase order gets its own lease: a run of many suppliers is not taken for an interrupted one.
+      if (done < orders.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
+    }
+    const placed = await this.tx.run(async () => {
+      const patch = { placedAt: new Date(), supplierOrderId: null };
+      const moved = (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(run.id, 'ready', 'placed', patch));
+      if (!moved) return (await this.repo.find(run.id))!;
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${orders.map((o) => runCheckoutId(run.id, o.supplier)).join(', ')}`,
+        reasoning: `one checkout session per supplier, each completed under the guards of checkout complete; estimated ${run.totalCostFen ?? 0} fen in all`,
+        data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: orders.map((o) => runCheckoutId(run.id, o.supplier)) },
+      });
+      return (await this.repo.find(run.id))!;
+    });
+    return placed;
+  }
+
+  /**
+   * An interrupted place, from its purchase orders: a session still in complete_in_progress, or left with an
+   * uncertain supplier answer, is settled by checkout's recovery, which READS GET /orders/{ref} (never a second
+   * POST). Every session completed → placed; any unsettled → unknown; otherwise not placed (ready again: the
+   * retry completes only the missing ones).
+   */
+  async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {
+    const states: { status: string | null; uncertain: boolean }[] = [];
+    const notes: string[] = [];
+    for (const o of runOrders(run.lines, run.fulfiller)) {
+      const id = runCheckoutId(run.id, o.supplier);
+      let row = await this.sessions.find(id);
+      if (row) row = await this.settle(row);
+      const uncertain = row ? hasUncertainOrder(row) : false;
+      states.push({ status: row?.status ?? null, uncertain });
+      notes.push(`${id}: ${row ? row.status + (uncertain ? ' (order uncertain)' : '') : 'not opened'}`);
+    }
+    const outcome = purchaseOrdersOutcome(states);
+    return { outcome, why: `its purchase orders are ${notes.join(', ')}`, supplierOrderId: null };
+  }
+
+  /** Purchase orders of a run for its view, in supplier order; one not opened yet shows as `not_opened`. */
+  async purchaseOrders(run: ReplenishmentRunEntity): Promise<{ checkout_id: string; supplier: string; status: string; total: { amount: number; currency: 'CNY' }; order_id: string | null }[]> {
+    const orders = runOrders(run.lines, run.fulfiller);
+    const rows = new Map((await this.sessions.byRun(run.id)).map((r) => [r.id, r]));
+    return orders.map((o) => {
+      const id = runCheckoutId(run.id, o.supplier);
+      const r = rows.get(id);
+      return {
+        checkout_id: id,
+        supplier: o.supplier,
+        status: r?.status ?? 'not_opened',
+        total: { amount: r?.totalFen ?? o.total_fen, currency: 'CNY' as const },
+        order_id: r?.status === 'completed' ? (r.supplierOrderId ?? r.id) : null,
+      };
+    });
+  }
+
+  private async settle(row: CheckoutSessionEntity): Promise<CheckoutSessionEntity> {
+    if (row.status === 'complete_in_progress') return (await this.checkoutRecovery.recoverIfExpired(row)).row;
+    return (await this.checkoutRecovery.settleUncertain(row)).row;
+  }
+
+  private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionBody['line_items']): Promise<CheckoutSessionEntity> {
+    const locations = [...new Set(run.lines.filter((l) => l.supply?.ordered_from === supplier).map((l) => l.location))].sort();
+    const body = {
+      id,
+      line_items: lines,
+      // The goods go to the route's machines (the supplier's `restock` method); the locations are the destination.
+      fulfillment: { methods: [{ type: 'restock', destinations: [{ name: `replenishment run ${run.id}`, locations }] }] },
+    } as unknown as CheckoutSessionBody;
+    await this.checkout.create(body, CTX, { runId: run.id });
+    return (await this.sessions.find(id))!;
+  }
+
+  /**
+   * A purchase order of the run was not placed. An uncertain supplier answer (502 upstream_unreachable: the order
+   * may exist) keeps the run claimed: it is settled by recovery, which reads the supplier, never by ordering again.
+   * Any other failure (guard, approval, refusal) puts the run back to `ready`; the completed sessions stay so.
+   */
+  private async failed(run: ReplenishmentRunEntity, id: string, supplier: string, done: number, total: number, err: unknown): Promise<void> {
+    try {
+      const session = await this.sessions.find(id);
+      const uncertain = session !== null && hasUncertainOrder(session);
+      if (!uncertain && !(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${run.id}: purchase order ${id} to ${supplier} not placed`,
+        reasoning: `${(err as Error).message}; ${done} of ${total} purchase order(s) were placed before it and are never ordered again; ${
+          uncertain
+            ? 'the supplier may hold the order, so the run stays placing until recovery reads GET /orders/{ref}'
+            : 'the run is ready again and is not retried automatically'
+        }`,
+        data: { run_id: run.id, action: uncertain ? 'place_uncertain' : 'place_failed', fulfiller: run.fulfiller, checkout_id: id, code: err instanceof DomainError ? err.code : 'error' },
+      });
+    } catch (e) {
+      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
+    }
+  }
+}
