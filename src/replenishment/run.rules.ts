@@ -139,16 +139,3 @@ export const RUN_SPEND_SOURCE = 'replenishment_run';
 export function machineNamespaces(lines: RunLineRef[]): string[] {
   return [...new Set(runRestockOrders('', lines).map((o) => o.namespace))].sort();
 }
-
-/** One supplier line per good and unit (several machines may need the same good). */
-export function supplierLines(lines: { vendor_sku: string; unit: string; quantity: number }[]): { vendorSku: string; quantity: number; unit: 'each' | 'pack' }[] {
-  const byKey = new Map<string, { vendorSku: string; quantity: number; unit: 'each' | 'pack' }>();
-  for (const l of lines) {
-    const unit = l.unit === 'BX' ? 'pack' : 'each';
-    const key = `${l.vendor_sku}\u0000${unit}`;
-    const cur = byKey.get(key);
-    if (cur) cur.quantity += l.quantity;
-    else byKey.set(key, { vendorSku: l.vendor_sku, quantity: l.quantity, unit });
-  }
-  return [...byKey.values()];
-}
