@@ -3,7 +3,7 @@ import { jobLockKey } from '../../src/coordination/coordination.rules';
 import { IDEMPOTENCY_CLEANUP_INTERVAL, IdempotencyCleanupJob } from '../../src/idempotency/idempotency-cleanup.job';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, NS, secondSupplierInstance, supplierApp } from '../unit/money/fixtures';
+import { DEST, NS, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
 
 /**
  * Idempotency keys are kept 24 hours; the cleanup job deletes older ones, once per tick across instances (advisory
@@ -25,16 +25,9 @@ describe('idempotency key cleanup', () => {
   let p: FakePartner;
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => {
-    p = await startFakePartner({ token: 'sup-token' });
-    a = await supplierApp(p);
-    b = await secondSupplierInstance(a, p);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await p.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ p, a, b, close } = await startTwoSupplierInstances()));
+  afterAll(() => close());
 
   it('deletes keys older than 24 h, keeps younger ones, runs on one instance per tick, and frees the old key', async () => {
     for (const k of ['old-1', 'old-2', 'young-1']) {

@@ -3,7 +3,7 @@ import { fingerprint } from '../../src/idempotency/idempotency.rules';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, ordersPosted, readySession, secondSupplierInstance, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
 
 /**
  * In-flight idempotency claims have a lease: a key left in_flight by a crashed process is taken over by the same
@@ -38,16 +38,9 @@ describe('idempotency key leases', () => {
   let p: FakePartner;
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => {
-    p = await startFakePartner({ token: 'sup-token' });
-    a = await supplierApp(p);
-    b = await secondSupplierInstance(a, p);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await p.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ p, a, b, close } = await startTwoSupplierInstances()));
+  afterAll(() => close());
   beforeEach(() => p.clearFaults());
 
   it('a stale in-flight key: the same request takes it over and runs; its answer is stored and replays', async () => {

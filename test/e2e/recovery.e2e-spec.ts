@@ -4,7 +4,7 @@ import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, ordersPosted, readySession, secondSupplierInstance, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
 
 /**
  * Crash recovery of a complete: a session left in complete_in_progress by a process that died between the claim and
@@ -210,16 +210,9 @@ describe('scheduled recovery', () => {
   let p: FakePartner;
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => {
-    p = await startFakePartner({ token: 'sup-token' });
-    a = await supplierApp(p);
-    b = await secondSupplierInstance(a, p);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await p.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ p, a, b, close } = await startTwoSupplierInstances()));
+  afterAll(() => close());
 
   it('one tick across two instances settles every expired claim once, reading the supplier once per session', async () => {
     await readySession(a, 'SCH-1');

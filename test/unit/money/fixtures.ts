@@ -5,7 +5,7 @@
  */
 import { Client } from 'pg';
 import { startTestApp, TestApp } from '../../support/test-app';
-import { FakePartner } from '../../partners/fake-partner-server';
+import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
 
 export const NS = 'acme-supply';
 export const DEST = { methods: [{ type: 'shipping', destinations: [{ street_address: '1 Road', first_name: 'Li', phone_number: '13800000000' }] }] };
@@ -108,3 +108,11 @@ export function secondSupplierInstance(a: TestApp, p: FakePartner): Promise<Test
 /** How many orders the supplier received with this ref. */
 export const ordersPosted = (p: FakePartner, ref: string): number =>
   p.requestsTo('POST /orders').filter((r) => (r.body as { ref: string }).ref === ref).length;
+
+/** A fake supplier and two service instances on one database (the several-instances tests); `close` stops all three. */
+export async function startTwoSupplierInstances(): Promise<{ p: FakePartner; a: TestApp; b: TestApp; close: () => Promise<void> }> {
+  const p = await startFakePartner({ token: 'sup-token' });
+  const a = await supplierApp(p);
+  const b = await secondSupplierInstance(a, p);
+  return { p, a, b, close: async () => { await b.close(); await a.close(); await p.close(); } };
+}
