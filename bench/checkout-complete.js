@@ -4,7 +4,7 @@
 // Usage: npm run build && node bench/checkout-complete.js [--dist dist] [--n 60] [--concurrency 16] [--rounds 20]
 // Needs the PostgreSQL server of TEST_PG_URL (it creates and drops one database).
 const path = require('node:path');
-const { Client } = require('pg');
+const { sql } = require('./data/sql');
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,15 +16,7 @@ const concurrency = Number(arg('concurrency', '16'));
 const rounds = Number(arg('rounds', '20'));
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function admin(sql) {
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text) => sql(adminUrl, text);
 
 const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);

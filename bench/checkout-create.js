@@ -4,9 +4,10 @@
 // create commits (pg_stat_database.xact_commit before and after, over the whole run; autocommit statements count).
 // Usage: npm run build && node bench/checkout-create.js [--seconds 5] [--connections 8,32] [--rounds 2] [--profile DIR]
 const { spawn } = require('node:child_process');
+const { SERVICE_NODE_FLAGS } = require('../scripts/node-flags');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { Client } = require('pg');
+const { sql } = require('./data/sql');
 
 const arg = (name, def) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : def);
 const seconds = Number(arg('seconds', '5'));
@@ -18,15 +19,6 @@ const token = 'bench-token';
 const port = 19700 + (process.pid % 200);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'checkout-create/1.0' };
 
-async function sql(url, text, params) {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 function cannon(opts) {
   return new Promise((resolve, reject) => autocannon({ connections: 8, duration: seconds, headers, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
@@ -42,7 +34,7 @@ async function main() {
   try {
     const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: arg('log-level', 'info') };
     const prof = arg('profile', null);
-    child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), path.join(dist, 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), path.join(dist, 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       try {

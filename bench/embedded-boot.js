@@ -4,6 +4,7 @@
 // then and after 3 s idle, stops it, then does the same again on the now existing directory. Removes the directory.
 // Usage: npm run build && node bench/embedded-boot.js [--runs 2]   (BENCH_DIST as in the other benches)
 const { spawn } = require('node:child_process');
+const { SERVICE_NODE_FLAGS } = require('../scripts/node-flags');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -22,7 +23,7 @@ async function boot(dataDir, label) {
   const t0 = Date.now();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'bench-token', SERVICE_ENV: 'staging', SERVICE_SCHEDULER: 'off', SERVICE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (;;) {
       try {

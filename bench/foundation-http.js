@@ -7,7 +7,7 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { Client } = require('pg');
+const { sql } = require('./data/sql');
 
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,15 +20,7 @@ const token = 'bench-token';
 const port = 18080 + (process.pid % 1000);
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function admin(sql) {
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text) => sql(adminUrl, text);
 
 function run(url, headers) {
   return new Promise((resolve, reject) =>

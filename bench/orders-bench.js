@@ -8,6 +8,7 @@ const { spawn } = require('node:child_process');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
+const { sql } = require('./data/sql');
 const { loadMachines } = require('./data/load-machines');
 
 const arg = (name, def) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : def);
@@ -19,15 +20,7 @@ const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/
 const token = 'bench-token';
 const port = 19080 + (process.pid % 1000);
 
-async function admin(sql) {
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text) => sql(adminUrl, text);
 
 async function waitUp(url) {
   for (let i = 0; i < 240; i++) {

@@ -4,13 +4,14 @@
 // shared machine's absolute numbers move. Checks first that both answer the same bytes.
 // Usage: npm run build && node bench/read-compare.js [--seconds 5] [--rounds 2] [--connections 8,32]
 //          [--orders 1000000] [--events 100000] [--log-level info] [--routes first,location,deep,events]
-//          [--db-url URL (reuse a loaded database)] [--keep (do not drop the database)] [--profile DIR (service --cpu-prof)]
+//          [--node-flags service|none (V8 flags of both processes; default: the service's production ones)]
+//          [--db-url URL (reuse a loaded database)] [--keep (do not drop the database)] [--profile DIR (--cpu-prof: the service in DIR, the bare server in DIR/bare)]
 // BENCH_DIST points at another build than ./dist (then also NODE_PATH=./node_modules).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
-const { Client } = require('pg');
+const { sql } = require('./data/sql');
 const { loadMachines } = require('./data/load-machines');
 const { loadEvents } = require('./data/load-events');
 
@@ -24,6 +25,8 @@ const eventCount = Number(arg('events', '100000'));
 const logLevel = arg('log-level', 'info');
 const routeNames = arg('routes', 'first,location,deep,events').split(',');
 const profileDir = arg('profile', null);
+// Both processes run with the service's production V8 flags (scripts/node-flags.js), or none with `--node-flags none`.
+const runtimeFlags = arg('node-flags', 'service') === 'none' ? [] : require('../scripts/node-flags').SERVICE_NODE_FLAGS;
 const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const token = 'bench-token';
@@ -32,15 +35,6 @@ const svcPort = 19100 + (process.pid % 400);
 const barePort = svcPort + 500;
 const headers = { authorization: `Bearer ${token}`, 'user-agent': 'read-compare/1.0' };
 
-async function sql(url, text, params) {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 async function waitUp(url) {
   for (let i = 0; i < 240; i++) {
@@ -90,7 +84,7 @@ async function main() {
       ...process.env, PORT: String(svcPort), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off',
       SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: logLevel, SERVICE_PUBLIC_URL: publicUrl,
     };
-    const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const nodeArgs = [...runtimeFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
     svc = spawn(process.execPath, [...nodeArgs, path.join(dist, 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const svcBase = `http://127.0.0.1:${svcPort}`;
     await waitUp(`${svcBase}/healthz`);
@@ -100,7 +94,8 @@ async function main() {
       await loadEvents(dbUrl, { events: eventCount });
     }
     const { SIMULATED_MACHINE_NAMESPACE } = require(path.join(dist, 'src', 'partners', 'registry', 'partner-registry.js'));
-    bare = spawn(process.execPath, [path.join(__dirname, 'bare-server.js')], {
+    const bareArgs = [...runtimeFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, 'bare')}`] : [])];
+    bare = spawn(process.execPath, [...bareArgs, path.join(__dirname, 'bare-server.js')], {
       env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(barePort), BENCH_TOKEN: token, PUBLIC_URL: publicUrl, LEDGER_JOB: `ledger:${SIMULATED_MACHINE_NAMESPACE}` },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -12,6 +12,7 @@ const { spawn } = require('node:child_process');
 const http = require('node:http');
 const path = require('node:path');
 const { Client } = require('pg');
+const { sql } = require('./data/sql');
 
 const arg = (name, def) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : def);
 const RECORDS = Number(arg('records', '100000'));
@@ -23,15 +24,7 @@ const token = 'bench-token';
 const partnerToken = 'bench-partner-token';
 const NS = 'bench-machine';
 
-async function admin(sql) {
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text) => sql(adminUrl, text);
 
 const loc = (i) => `bm-${String(i).padStart(4, '0')}`;
 

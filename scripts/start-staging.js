@@ -5,6 +5,7 @@ const { spawnSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { SERVICE_NODE_FLAGS } = require('./node-flags');
 
 const root = path.join(__dirname, '..');
 const entry = path.join(root, 'dist', 'main.js');
@@ -42,6 +43,6 @@ console.log(`staging service starting on http://${shown}:${port}  (discovery: ht
 console.log(`demo token: ${env.SERVICE_AUTH_TOKEN}`);
 console.log(`try: curl -H "Authorization: Bearer ${env.SERVICE_AUTH_TOKEN}" http://${shown}:${port}/ucp/v1/namespaces`);
 
-const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, entry], { cwd: root, env, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,11 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
-import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
-import { loggerParams } from './common/logging/logging';
+import { LoggingModule } from './common/logging/logging.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -44,7 +43,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams({ level: opts.logLevel, destination: opts.logDestination })),
+        LoggingModule.forRoot({ level: opts.logLevel, destination: opts.logDestination }),
         DatabaseModule.forRoot(),
         ScheduleModule.forRoot(),
         PartnersModule,

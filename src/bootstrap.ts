@@ -5,10 +5,12 @@ import { WsAdapter } from '@nestjs/platform-ws';
 import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody, message } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
+import { AppLogger } from './common/logging/app-logger';
+import { ROOT_LOGGER } from './common/logging/logging.module';
+import { requestLog } from './common/logging/request-log';
 import { toHttp } from './common/exception.filter';
 import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
@@ -22,7 +24,7 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
     bodyParser: false,
     bufferLogs: true,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   configureApp(app, config);
   return app;
 }
@@ -30,6 +32,7 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  app.use(requestLog(app.get(ROOT_LOGGER)));
   installRenderedJson(app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);

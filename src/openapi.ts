@@ -3,7 +3,9 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OPENAPI_PUBLIC } from './common/auth/public.decorator';
 import { tokenMatches, presentedToken } from './common/auth/token';
-import { errorBody, message } from './common/envelope';
+import { errorBody } from './common/envelope';
+import { DomainError, Errors } from './common/errors';
+import { toHttp } from './common/exception.filter';
 import { CapabilityVersionView, ErrorEnvelope, PaymentHandlerView } from './common/envelope.responses';
 import { publicBase } from './common/public-url';
 import { describeValidationRules } from './common/validation-docs';
@@ -102,6 +104,12 @@ function markPublicOperations(doc: OpenAPIObject): void {
   }
 }
 
+/** Answers a refusal of the document routes (plain Express routes, outside the exception filter) as the filter does. */
+function refuse(res: Response, err: DomainError): void {
+  const { status, messages } = toHttp(err);
+  res.status(status).json(errorBody(messages));
+}
+
 /**
  * Serves the OpenAPI document at /ucp/v1/openapi.json and the event socket's AsyncAPI document at
  * /ucp/v1/events/asyncapi.json, behind the operator token (decisions.md section 10). The served OpenAPI lists this
@@ -113,18 +121,12 @@ export function setupOpenApi(app: INestApplication): void {
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
   const guarded = (build: (req: Request) => Promise<unknown>) => (req: Request, res: Response) => {
     const serve = async () => {
-      if (!cfg.authToken) {
-        res.status(503).json(errorBody([message('auth_not_configured', 'unrecoverable', 'the deployment has no operator token configured')]));
-        return;
-      }
-      if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) {
-        res.status(401).json(errorBody([message('unauthorized', 'unrecoverable', 'missing or wrong operator token')]));
-        return;
-      }
+      if (!cfg.authToken) return refuse(res, new DomainError('auth_not_configured', 'the deployment has no operator token configured'));
+      if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) return refuse(res, Errors.unauthorized());
       res.json(await build(req));
     };
     serve().catch(() => {
-      if (!res.headersSent) res.status(500).json(errorBody([message('internal_error', 'unrecoverable', 'the document could not be built')]));
+      if (!res.headersSent) refuse(res, new DomainError('internal_error', 'the document could not be built'));
     });
   };
   http.get(

@@ -724,7 +724,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "machine" | "supply";
+            role: "supply" | "machine";
             /**
              * @description A `planned` namespace answers `namespace_unsupported` on every call.
              * @enum {string}
@@ -997,7 +997,7 @@ export interface components {
             /** @description Doubles as the purchase-order number and the supplier's order reference. */
             id: string;
             /** @enum {string} */
-            status: "completed" | "incomplete" | "requires_escalation" | "ready_for_complete" | "complete_in_progress" | "canceled";
+            status: "complete_in_progress" | "completed" | "incomplete" | "requires_escalation" | "ready_for_complete" | "canceled";
             /** @description The supply namespace of every line. */
             namespace: string;
             line_items: components["schemas"]["SessionLineView"][];
@@ -1140,7 +1140,7 @@ export interface components {
              * @description `barcode`, `manual` and `vendor` may be used to order; `suggested` may not.
              * @enum {string}
              */
-            source: "barcode" | "vendor" | "manual" | "suggested";
+            source: "vendor" | "barcode" | "manual" | "suggested";
         };
         LookupInputView: {
             /** @enum {string} */
@@ -1387,7 +1387,7 @@ export interface components {
              * @description The checkout session's status (`completed` once the supplier took the order), or `not_opened`.
              * @enum {string}
              */
-            status: "completed" | "incomplete" | "requires_escalation" | "ready_for_complete" | "complete_in_progress" | "canceled" | "not_opened";
+            status: "complete_in_progress" | "completed" | "incomplete" | "requires_escalation" | "ready_for_complete" | "canceled" | "not_opened";
             total: components["schemas"]["PriceView"];
             order_id: string | null;
         };
@@ -1456,6 +1456,13 @@ export interface components {
             runs: components["schemas"]["RunSummaryView"][];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
+        };
+        PlaceRunBody: {
+            /**
+             * @description Required for a `supply_checkout` run, which completes real purchase orders: the JSON boolean `true` (anything else is 400 `confirmation_required`). Other fulfillers ignore it.
+             * @enum {boolean}
+             */
+            confirm?: true;
         };
         DeliveredLine: {
             slot_id: string;
@@ -1805,7 +1812,7 @@ export interface components {
              * @description How the supplier good was reached: `self`, or the alias source that links it.
              * @enum {string}
              */
-            via: "barcode" | "vendor" | "manual" | "self";
+            via: "vendor" | "barcode" | "manual" | "self";
         };
         SkuSlotView: {
             stock: number;
@@ -1819,7 +1826,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "machine" | "supply";
+            role: "supply" | "machine";
             vendor_sku: string;
             title: string | null;
             barcodes: components["schemas"]["BarcodeView"][];
@@ -1890,6 +1897,33 @@ export interface operations {
                     "application/json": components["schemas"]["DiscoveryProfileResponse"];
                 };
             };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -1935,6 +1969,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NamespacesResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
@@ -2015,7 +2076,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsListResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,6 +2282,33 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     health_ready: {
@@ -2239,6 +2327,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `not_ready`. */
@@ -2291,7 +2406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalsListResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2392,6 +2507,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
@@ -2501,7 +2643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2710,6 +2852,33 @@ export interface operations {
                     "application/json": components["schemas"]["GuardsResponse"];
                 };
             };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
             401: {
                 headers: {
@@ -2893,7 +3062,7 @@ export interface operations {
                     "application/json": components["schemas"]["GuardsResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,6 +3327,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
@@ -3449,6 +3645,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
@@ -4235,7 +4458,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4366,7 +4589,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunsListResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4476,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4606,6 +4829,33 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
             401: {
                 headers: {
@@ -4701,7 +4951,12 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description Optional; `{confirm: true}` for a `supply_checkout` run. */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlaceRunBody"];
+            };
+        };
         responses: {
             /** @description The run with `status: placed`. */
             200: {
@@ -4712,7 +4967,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `confirmation_required`, `invalid`, `namespace_unsupported`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4727,7 +4982,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "invalid",
+                     *           "code": "confirmation_required",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5057,7 +5312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScoreResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,7 +5605,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationSearchResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5365,7 +5620,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "invalid",
+                     *           "code": "missing",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5560,7 +5815,7 @@ export interface operations {
                     "application/json": components["schemas"]["LocationRemoveResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5690,7 +5945,7 @@ export interface operations {
                     "application/json": components["schemas"]["LiveInventoryResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `namespace_unsupported`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5997,7 +6252,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrdersListResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6128,6 +6383,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
@@ -6262,7 +6544,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkuRecordResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;

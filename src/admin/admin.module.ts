@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminController } from './admin.controller';
+import { GuardsModule } from '../guards/guards.module';
 
-@Module({ controllers: [AdminController] })
+@Module({ imports: [GuardsModule], controllers: [AdminController] })
 export class AdminModule {}

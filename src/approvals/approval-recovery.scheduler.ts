@@ -1,10 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
 import { RecoveryTally } from '../claims/claim.rules';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
 import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
-import { JobLockService } from '../coordination/job-lock.service';
+import { JobScheduling } from '../coordination/job-scheduling';
 import { ApprovalsService } from './approvals.service';
 
 export const APPROVAL_RECOVERY_INTERVAL = 'approvals.recovery';
@@ -17,12 +14,10 @@ export const APPROVAL_RECOVERY_EVERY_MS = 60_000;
 @Injectable()
 export class ApprovalRecoveryScheduler extends ExclusiveIntervalJob<RecoveryTally> {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    schedulerRegistry: SchedulerRegistry,
-    locks: JobLockService,
+    scheduling: JobScheduling,
     private readonly approvals: ApprovalsService,
   ) {
-    super(APPROVAL_RECOVERY_INTERVAL, APPROVAL_RECOVERY_EVERY_MS, config, schedulerRegistry, locks);
+    super(scheduling, APPROVAL_RECOVERY_INTERVAL, APPROVAL_RECOVERY_EVERY_MS);
   }
 
   protected pass(): Promise<RecoveryTally> {

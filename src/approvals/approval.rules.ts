@@ -1,8 +1,23 @@
 /** Pure rules of approvals (decisions.md section 5): who may resolve, and how a record is shown. */
+import { stateMachine } from '../common/state-machine.rules';
 
 export const APPROVAL_KINDS = ['checkout_budget', 'checkout_probation', 'price_change', 'replenishment_run'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Stored statuses: `executing` is a claimed decision whose action runs (shown as pending). */
+export type StoredApprovalStatus = (typeof APPROVAL_STATUSES)[number] | 'executing';
+
+/**
+ * Every legal status move of an approval: a decision claims it (`executing`); its action's end records the
+ * decision, and a failed or interrupted action that did not take effect makes it pending again.
+ */
+export const APPROVAL_MACHINE = stateMachine<StoredApprovalStatus>('approval', {
+  pending: ['executing'],
+  executing: ['approved', 'rejected', 'pending'],
+  approved: [],
+  rejected: [],
+});
 
 export interface Resolver {
   channel: 'chat_tool' | 'dashboard';

@@ -1,27 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
 import { ApprovalEntity } from './approval.entity';
+import { APPROVAL_MACHINE, StoredApprovalStatus } from './approval.rules';
 import { Tx } from '../database/tx';
 
 @Injectable()
 export class ApprovalsRepository {
-  constructor(
-    @InjectDataSource() private readonly ds: DataSource,
-    private readonly tx: Tx,
-  ) {}
+  constructor(private readonly tx: Tx) {}
 
-  private r(manager?: EntityManager) {
-    return (manager ?? this.tx.manager).getRepository(ApprovalEntity);
+  private r() {
+    return this.tx.manager.getRepository(ApprovalEntity);
   }
 
-  async insert(a: Partial<ApprovalEntity>, manager?: EntityManager): Promise<ApprovalEntity> {
-    const repo = this.r(manager);
+  async insert(a: Partial<ApprovalEntity>): Promise<ApprovalEntity> {
+    const repo = this.r();
     return repo.save(repo.create(a));
   }
 
-  find(id: string, manager?: EntityManager): Promise<ApprovalEntity | null> {
-    return this.r(manager).findOne({ where: { id } });
+  find(id: string): Promise<ApprovalEntity | null> {
+    return this.r().findOne({ where: { id } });
   }
 
   list(q: { statuses: string[] | null; kind?: string; limit: number }): Promise<ApprovalEntity[]> {
@@ -31,17 +28,17 @@ export class ApprovalsRepository {
     return this.r().find({ where, order: { requestedAt: 'DESC', id: 'DESC' }, take: q.limit });
   }
 
-  bySubject(subjectKey: string, kind?: string, manager?: EntityManager): Promise<ApprovalEntity[]> {
+  bySubject(subjectKey: string, kind?: string): Promise<ApprovalEntity[]> {
     const where: Record<string, unknown> = { subjectKey };
     if (kind) where.kind = kind;
-    return this.r(manager).find({ where, order: { requestedAt: 'DESC' } });
+    return this.r().find({ where, order: { requestedAt: 'DESC' } });
   }
 
   /** Claims the execution of a pending approval (one winner across instances); returns the row when it moved. */
   async claimExecution(id: string, execution: { approved: boolean; resolver: Record<string, unknown> }): Promise<ApprovalEntity | null> {
-    const rows = (await this.ds.query(
-      `UPDATE approvals SET status = 'executing', claimed_at = now(), execution = $2::jsonb WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [id, JSON.stringify(execution)],
+    const rows = (await this.tx.manager.query(
+      `UPDATE approvals SET status = $3, claimed_at = now(), execution = $2::jsonb WHERE id = $1 AND status = $4 RETURNING id`,
+      [id, JSON.stringify(execution), APPROVAL_MACHINE.move('pending', 'executing'), 'pending'],
     )) as [{ id: string }[], number] | { id: string }[];
     const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
     return list.length ? this.find(id) : null;
@@ -58,8 +55,9 @@ export class ApprovalsRepository {
   }
 
   /** Conditional transition in one statement; returns the row when it moved. Leaving `executing` ends its claim. */
-  async transition(id: string, from: string, to: string, set: { resolvedAt?: Date | null; resolver?: unknown } = {}, manager?: EntityManager): Promise<ApprovalEntity | null> {
-    const rows = (await (manager ?? this.tx.manager).query(
+  async transition(id: string, from: StoredApprovalStatus, to: StoredApprovalStatus, set: { resolvedAt?: Date | null; resolver?: unknown } = {}): Promise<ApprovalEntity | null> {
+    APPROVAL_MACHINE.move(from, to);
+    const rows = (await this.tx.manager.query(
       `UPDATE approvals SET status = $3,
               claimed_at = CASE WHEN $3 = 'executing' THEN claimed_at ELSE NULL END,
               execution = CASE WHEN $3 = 'executing' THEN execution ELSE NULL END,
@@ -70,6 +68,6 @@ export class ApprovalsRepository {
     )) as [{ id: string }[], number] | { id: string }[];
     const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
     if (!list.length) return null;
-    return this.find(id, manager);
+    return this.find(id);
   }
 }

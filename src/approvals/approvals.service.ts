@@ -5,6 +5,7 @@ import { Errors } from '../common/errors';
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ApprovalEntity } from './approval.entity';
 import { ApprovalKind, publicStatus, Resolver, resolverRefusal, storedStatusesFor } from './approval.rules';
@@ -72,6 +73,7 @@ export class ApprovalsService {
   constructor(
     private readonly repo: ApprovalsRepository,
     private readonly events: EventsService,
+    private readonly tx: Tx,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly claims: MoneyClaims,
   ) {}
@@ -87,17 +89,18 @@ export class ApprovalsService {
   async create(input: NewApproval): Promise<ApprovalView> {
     const s = input.subject;
     const key = input.subjectKey ?? [s.id, s.session_id, s.slot_id, s.run_id].find((v): v is string => typeof v === 'string') ?? null;
-    const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject: input.subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
-    const view = toApprovalView(row);
-    await this.events.record({
-      kind: 'approval.requested',
-      summary: `approval ${input.kind} requested: ${input.summary}`,
-      reasoning: `an owner approval is needed before this proceeds (approval ${row.id})`,
-      location: input.location ?? null,
-      data: { approval_id: row.id, kind: input.kind, subject: input.subject },
+    // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
+    return this.tx.run(async () => {
+      const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject: input.subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
+      await this.events.record({
+        kind: 'approval.requested',
+        summary: `approval ${input.kind} requested: ${input.summary}`,
+        reasoning: `an owner approval is needed before this proceeds (approval ${row.id})`,
+        location: input.location ?? null,
+        data: { approval_id: row.id, kind: input.kind, subject: input.subject },
+      });
+      return toApprovalView(row);
     });
-    // The event commits with the approval and is published once the caller's transaction (Tx) commits.
-    return view;
   }
 
   async list(q: { status?: string; kind?: string; limit?: number }): Promise<ApprovalView[]> {
@@ -151,25 +154,33 @@ export class ApprovalsService {
       if (approved) await handler?.onApproved(view);
       else await handler?.onRejected?.(view);
     } catch (err) {
-      await this.repo.transition(id, 'executing', 'pending').catch((e: Error) => this.logger.error(`approval ${id} stuck executing: ${e.message}`));
-      await this.events.record({
-        kind: 'approval.resolved',
-        summary: `approval ${id} not resolved: its action failed`,
-        reasoning: `${(err as Error).message}; the approval stays pending`,
-        location: claimed.location,
-        data: { approval_id: id, kind: claimed.kind, approved, failed: true },
-      });
+      await this.tx
+        .run(async () => {
+          await this.repo.transition(id, 'executing', 'pending');
+          await this.events.record({
+            kind: 'approval.resolved',
+            summary: `approval ${id} not resolved: its action failed`,
+            reasoning: `${(err as Error).message}; the approval stays pending`,
+            location: claimed.location,
+            data: { approval_id: id, kind: claimed.kind, approved, failed: true },
+          });
+        })
+        .catch((e: Error) => this.logger.error(`approval ${id} stuck executing: ${e.message}`));
       throw err;
     }
-    const done = await this.repo.transition(id, 'executing', approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: stored });
-    if (!done) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
-    await this.events.record({
-      kind: 'approval.resolved',
-      summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
-      reasoning: `resolved on the ${resolver.channel} channel${resolver.sender_id ? ` by ${resolver.sender_id}` : ''}`,
-      location: claimed.location,
-      data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject },
+    const done = await this.tx.run(async () => {
+      const moved = await this.repo.transition(id, 'executing', approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: stored });
+      if (!moved) return null;
+      await this.events.record({
+        kind: 'approval.resolved',
+        summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
+        reasoning: `resolved on the ${resolver.channel} channel${resolver.sender_id ? ` by ${resolver.sender_id}` : ''}`,
+        location: claimed.location,
+        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject },
+      });
+      return moved;
     });
+    if (!done) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
     return toApprovalView(done);
   }
 
@@ -209,26 +220,30 @@ export class ApprovalsService {
     if (outcome === 'unknown') return outcome;
     const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
     if (outcome === 'placed' && decision) {
-      const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
-      if (!done) return 'moved';
+      return this.tx.run(async () => {
+        const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
+        if (!done) return 'moved';
+        await this.events.record({
+          kind: 'approval.resolved',
+          summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
+          reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect showed it took place, so the decision is recorded; nothing was executed again`,
+          location: row.location,
+          data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, recovered: true },
+        });
+        return outcome;
+      });
+    }
+    return this.tx.run(async () => {
+      if (!(await this.repo.transition(row.id, 'executing', 'pending'))) return 'moved';
       await this.events.record({
         kind: 'approval.resolved',
-        summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
-        reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect showed it took place, so the decision is recorded; nothing was executed again`,
+        summary: `approval ${row.id} not resolved: its interrupted execution did not take effect`,
+        reasoning: `its execution, claimed at ${claimed}, was interrupted and its effect is not there; the approval is pending again for the owner to resolve`,
         location: row.location,
-        data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, recovered: true },
+        data: { approval_id: row.id, kind: row.kind, approved: decision?.approved ?? null, failed: true, recovered: true },
       });
-      return outcome;
-    }
-    if (!(await this.repo.transition(row.id, 'executing', 'pending'))) return 'moved';
-    await this.events.record({
-      kind: 'approval.resolved',
-      summary: `approval ${row.id} not resolved: its interrupted execution did not take effect`,
-      reasoning: `its execution, claimed at ${claimed}, was interrupted and its effect is not there; the approval is pending again for the owner to resolve`,
-      location: row.location,
-      data: { approval_id: row.id, kind: row.kind, approved: decision?.approved ?? null, failed: true, recovered: true },
+      return 'not_placed';
     });
-    return 'not_placed';
   }
 }
 

@@ -16,7 +16,7 @@ export class CatalogReads {
     if (!r) {
       r = this.catalogs.snapshot(namespace).then(
         (snapshot): CatalogRead => ({ ok: true, snapshot }),
-        (e: unknown): CatalogRead => ({ ok: false, error: e instanceof DomainError ? e : new DomainError(502, 'upstream_unreachable', String(e)) }),
+        (e: unknown): CatalogRead => ({ ok: false, error: e instanceof DomainError ? e : new DomainError('upstream_unreachable', String(e), { severity: 'unrecoverable' }) }),
       );
       this.reads.set(namespace, r);
     }

@@ -1,22 +1,14 @@
-import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { SlotEntity } from '../inventory/slot.entity';
-import { LocationEntity } from '../locations/location.entity';
+import { Module } from '@nestjs/common';
+import { PartnersModule } from '../partners/partners.module';
 import { SkusModule } from '../skus/skus.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
-import { SlotReadRepository } from './slot-read.repository';
-import { SupplyCatalogService } from './supply-catalog.service';
+import { SupplyCatalogModule } from './supply-catalog.module';
 
-/**
- * Supplier catalogs and catalog routes. Global: checkout prices lines and replenishment estimates costs through
- * SupplyCatalogService without importing this module.
- */
-@Global()
+/** The catalog routes (search and lookup). Supplier catalog reads live in SupplyCatalogModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([SlotEntity, LocationEntity]), SkusModule],
+  imports: [PartnersModule, SupplyCatalogModule, SkusModule],
   controllers: [CatalogController],
-  providers: [SupplyCatalogService, SlotReadRepository, CatalogService],
-  exports: [SupplyCatalogService, SlotReadRepository],
+  providers: [CatalogService],
 })
 export class CatalogModule {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DomainError, Errors } from '../common/errors';
-import { PartnerError, RejectedRecord, SupplyAdapter, SupplyProduct } from '../partners/adapter.types';
+import { partnerFailure } from '../partners/partner-failure';
+import { RejectedRecord, SupplyAdapter, SupplyProduct } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CatalogIndex, catalogIndexSteps } from './catalog-index.rules';
 import { renderSupplyVariant, saleUnitFor, saleUnits, SaleUnit, SupplyVariant } from './variant.rules';
@@ -175,7 +175,8 @@ export class SupplyCatalogService {
     try {
       answer = await adapter.getCatalog();
     } catch (e) {
-      throw toDomainError(namespace, e);
+      // Any failure of a catalog read is 502 upstream_unreachable (a read never says `supplier_rejected`).
+      throw partnerFailure(e, { who: `the catalog of ${namespace}` });
     }
     const snap = await runInTurns(snapshotSteps(namespace, answer, sentAt));
     if ((this.generation.get(namespace) ?? 0) === generation) {
@@ -223,13 +224,4 @@ export function* snapshotSteps(
   }
   const index = yield* catalogIndexSteps(products, PREPARE_STEP);
   return { namespace, products, bySku, index, fetchedAt, rejected: answer.rejected };
-}
-
-/** Any failure of a catalog read is 502 upstream_unreachable (a read never says `supplier_rejected`). */
-export function toDomainError(namespace: string, e: unknown): DomainError {
-  if (e instanceof DomainError) return e;
-  if (e instanceof PartnerError) {
-    return Errors.upstreamUnreachable(`the catalog of ${namespace}`, `${e.kind}: ${e.reason}`);
-  }
-  return Errors.upstreamUnreachable(`the catalog of ${namespace}`, e instanceof Error ? e.message : String(e));
 }

@@ -9,8 +9,8 @@ import { BudgetService } from '../guards/budget.service';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { parseSkuId } from '../identifiers/identifiers';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
@@ -18,7 +18,7 @@ import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_SPEND_SOURCE as SPEND_SOURCE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
-import { Answer, RequestContext } from './checkout.service';
+import { RequestContext } from './checkout.service';
 import { renderSession, sessionBody, stateConflict } from './checkout.view';
 import { Tx } from '../database/tx';
 
@@ -36,7 +36,6 @@ export class CheckoutCompletionService {
     private readonly killSwitch: KillSwitchService,
     private readonly budget: BudgetService,
     private readonly events: EventsService,
-    private readonly idempotency: IdempotencyService,
     private readonly evaluation: CheckoutEvaluationService,
     private readonly recovery: CheckoutRecoveryService,
     private readonly outcomes: CheckoutOutcomesService,
@@ -46,65 +45,68 @@ export class CheckoutCompletionService {
 
   // ---- complete: the money path ----
 
-  async complete(id: string, confirm: unknown, ctx: RequestContext): Promise<Answer> {
-    return this.idempotency.run(ctx.idempotencyKey, { operation: 'checkout.complete', resourceId: id, rawBody: ctx.rawBody }, async () => {
-      if (confirm !== true) throw Errors.confirmationRequired();
-      const recovered = await this.recovery.recoverIfExpired(await this.load(id));
-      // The interrupted complete did place the order: this complete's answer is that order.
-      if (recovered.outcome === 'placed') return { status: 200, body: renderSession(recovered.row, ctx.base) };
-      const session = recovered.row;
-      if (session.status === 'completed' || session.status === 'canceled' || session.status === 'complete_in_progress') {
-        throw stateConflict(session, ctx.base);
-      }
-      await this.refuseUnless(session, ctx.base, () => this.killSwitch.assertOff());
-      const entry = this.registry.entry(session.namespace);
-      const adapter = await this.refuseUnless(session, ctx.base, async () => this.registry.supply(session.namespace, 'orders'));
-      if (this.config.env === 'staging' && !entry?.simulated) {
-        await this.recordRefusal(session, 'staging_no_spend', 'staging never spends on a registered HTTP supplier');
-        throw new DomainError(409, 'staging_no_spend', `staging never places orders with the registered supplier ${session.namespace}; nothing was called`, {
-          severity: 'unrecoverable',
-          body: sessionBody(session, ctx.base),
-        });
-      }
-      await this.refuseUnless(session, ctx.base, () => this.guards.rules());
+  async complete(id: string, confirm: unknown, ctx: RequestContext): Promise<unknown> {
+    // One guard snapshot for the request: the checks below and the claim's evaluation read the guard row once.
+    return this.guards.withSnapshot(() => this.completeOnce(id, confirm, ctx));
+  }
 
-      // Claim in one transaction: the row lock serialises concurrent completes; the kill switch, the guards and the
-      // budget are checked again under it, the amount is held, and the status moves to complete_in_progress.
-      const claim = await this.tx.run(async () => {
-        const row = await this.repo.findForUpdate(id);
-        if (!row) throw Errors.notFound(`checkout session ${id}`);
-        if (!isEditable(row.status as CheckoutStatus)) return { row, outcome: 'conflict' as const };
-        await this.killSwitch.assertOff();
-        await this.budget.lock();
-        await this.evaluation.evaluateInto(row);
-        if (row.status !== 'ready_for_complete') {
-          await this.repo.save(row);
-          return { row, outcome: 'parked' as const };
-        }
-        await this.budget.hold(row.totalFen, SPEND_SOURCE, id);
-        row.status = nextStatus('ready_for_complete', 'claim')!;
-        await this.repo.save(row);
-        row.claimedAt = await this.repo.markClaimed(id);
-        return { row, outcome: 'claimed' as const };
+  private async completeOnce(id: string, confirm: unknown, ctx: RequestContext): Promise<unknown> {
+    if (confirm !== true) throw Errors.confirmationRequired();
+    const recovered = await this.recovery.recoverIfExpired(await this.load(id));
+    // The interrupted complete did place the order: this complete's answer is that order.
+    if (recovered.outcome === 'placed') return renderSession(recovered.row, ctx.base);
+    const session = recovered.row;
+    if (session.status === 'completed' || session.status === 'canceled' || session.status === 'complete_in_progress') {
+      throw stateConflict(session, ctx.base);
+    }
+    await this.refuseUnless(session, ctx.base, () => this.killSwitch.assertOff());
+    const entry = this.registry.entry(session.namespace);
+    const adapter = await this.refuseUnless(session, ctx.base, async () => this.registry.supply(session.namespace, 'orders'));
+    if (this.config.env === 'staging' && !entry?.simulated) {
+      await this.recordRefusal(session, 'staging_no_spend', 'staging never spends on a registered HTTP supplier');
+      throw new DomainError('staging_no_spend', `staging never places orders with the registered supplier ${session.namespace}; nothing was called`, {
+        severity: 'unrecoverable',
+        body: sessionBody(session, ctx.base),
       });
-      if (claim.outcome === 'conflict') throw stateConflict(claim.row, ctx.base);
-      if (claim.outcome === 'parked') {
-        const pending = claim.row.status === 'requires_escalation';
-        await this.recordRefusal(claim.row, pending ? 'approval_required' : 'incomplete', pending ? 'an owner approval is needed' : 'the session is not ready');
-        if (pending) {
-          throw new DomainError(409, 'approval_required', 'an owner approval is needed before this session can be completed', {
-            severity: 'requires_buyer_review',
-            body: sessionBody(claim.row, ctx.base),
-          });
-        }
-        throw new DomainError(409, 'invalid_state', 'the session is not ready for complete; see messages', {
-          severity: 'recoverable',
-          extra: claim.row.messages as unknown as UcpMessage[],
+    }
+    await this.refuseUnless(session, ctx.base, () => this.guards.rules());
+
+    // Claim in one transaction: the row lock serialises concurrent completes; the session is evaluated again under
+    // it (with this request's guard snapshot, already checked above, and the budget under its lock), the amount is
+    // held, and the status moves to complete_in_progress.
+    const claim = await this.tx.run(async () => {
+      const row = await this.repo.findForUpdate(id);
+      if (!row) throw Errors.notFound(`checkout session ${id}`);
+      if (!isEditable(row.status as CheckoutStatus)) return { row, outcome: 'conflict' as const };
+      await this.budget.lock();
+      await this.evaluation.evaluateInto(row);
+      if (row.status !== 'ready_for_complete') {
+        await this.repo.save(row);
+        return { row, outcome: 'parked' as const };
+      }
+      await this.budget.hold(row.totalFen, SPEND_SOURCE, id);
+      row.status = nextStatus('ready_for_complete', 'claim')!;
+      await this.repo.save(row);
+      row.claimedAt = await this.repo.markClaimed(id);
+      return { row, outcome: 'claimed' as const };
+    });
+    if (claim.outcome === 'conflict') throw stateConflict(claim.row, ctx.base);
+    if (claim.outcome === 'parked') {
+      const pending = claim.row.status === 'requires_escalation';
+      await this.recordRefusal(claim.row, pending ? 'approval_required' : 'incomplete', pending ? 'an owner approval is needed' : 'the session is not ready');
+      if (pending) {
+        throw new DomainError('approval_required', 'an owner approval is needed before this session can be completed', {
+          severity: 'requires_buyer_review',
           body: sessionBody(claim.row, ctx.base),
         });
       }
-      return this.place(claim.row, adapter, ctx.base);
-    });
+      throw new DomainError('invalid_state', 'the session is not ready for complete; see messages', {
+        severity: 'recoverable',
+        extra: claim.row.messages as unknown as UcpMessage[],
+        body: sessionBody(claim.row, ctx.base),
+      });
+    }
+    return this.place(claim.row, adapter, ctx.base);
   }
 
   /**
@@ -113,7 +115,7 @@ export class CheckoutCompletionService {
    * claim outlived its lease), a failure changes nothing, and an acceptance is recorded unless the session is
    * already completed (the supplier accepted the order: that fact wins over a "not placed" read made too early).
    */
-  private async place(claimed: CheckoutSessionEntity, adapter: SupplyAdapter, base: string): Promise<{ status: number; body: unknown }> {
+  private async place(claimed: CheckoutSessionEntity, adapter: SupplyAdapter, base: string): Promise<unknown> {
     const method = (claimed.fulfillment as { methods?: { type: string; destinations?: Record<string, unknown>[] }[] } | null)?.methods?.[0];
     const req: SupplyOrderRequest = {
       ref: claimed.id,
@@ -152,15 +154,8 @@ export class CheckoutCompletionService {
         return { row, view };
       });
       const row = settled.row;
-      if (refused) {
-        const e = Errors.supplierRejected(reason);
-        throw new DomainError(e.status, e.code, e.message, { severity: 'recoverable', body: sessionBody(row, base) });
-      }
-      throw new DomainError(502, 'upstream_unreachable', `the supplier ${row.namespace} could not be reached: ${reason}`, {
-        severity: 'recoverable',
-        extra: [note],
-        body: sessionBody(row, base),
-      });
+      const failure = partnerFailure(call.error, { who: `the supplier ${row.namespace}`, refused: (e) => Errors.supplierRejected(e.reason) });
+      throw failure.with({ extra: refused ? [] : [note], body: sessionBody(row, base) });
     }
     const ack = call.value;
     const settled = await this.tx.run(async () => {
@@ -175,7 +170,7 @@ export class CheckoutCompletionService {
       });
       return { row, view };
     });
-    return { status: 200, body: renderSession(settled.row, base) };
+    return renderSession(settled.row, base);
   }
 
   private async refuseUnless<T>(session: CheckoutSessionEntity, base: string, fn: () => Promise<T>): Promise<T> {
@@ -184,7 +179,7 @@ export class CheckoutCompletionService {
     } catch (err) {
       if (err instanceof DomainError) {
         await this.recordRefusal(session, err.code, err.message);
-        throw new DomainError(err.status, err.code, err.message, { severity: err.messages[0].severity, path: err.messages[0].path, body: sessionBody(session, base) });
+        throw err.with({ body: sessionBody(session, base) });
       }
       throw err;
     }

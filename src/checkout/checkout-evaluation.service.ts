@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { ApprovalsService, ApprovalView, NewApproval } from '../approvals/approvals.service';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { Errors } from '../common/errors';
 import { BudgetService } from '../guards/budget.service';
@@ -10,10 +10,15 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutSessionEntity, StoredLine } from './checkout-session.entity';
 import { CheckoutLineBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionKey, sessionTotal } from './checkout.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionKey, sessionTotal } from './checkout.rules';
 import { Tx } from '../database/tx';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
+export type ApprovalRequest = NewApproval;
+export interface EvaluationOptions {
+  deciding?: { id: string; status: string };
+  newSession?: boolean;
+}
 
 /**
  * Evaluation and pricing of a checkout session: lines merged and priced from the supplier catalog, the session
@@ -103,7 +108,20 @@ export class CheckoutEvaluationService implements OnModuleInit {
    * Evaluates the session against the current guard rules, budget and approvals, requesting missing approvals.
    * `deciding`: an approval being resolved right now (its row still says pending).
    */
-  async evaluateInto(row: CheckoutSessionEntity, opts: { deciding?: { id: string; status: string } } = {}): Promise<void> {
+  async evaluateInto(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<void> {
+    await this.requestApprovals(await this.evaluate(row, opts));
+  }
+
+  /**
+   * Evaluates the session (reads only) and returns the approvals it still needs. `newSession`: the id was generated
+   * for this request, so no approval can name it yet and none is read (issue 13: one round trip less per create).
+   */
+  evaluate(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<ApprovalRequest[]> {
+    // One guard state for the whole evaluation (the rules and the budget check), joining the request's snapshot.
+    return this.guards.withSnapshot(() => this.evaluateOnce(row, opts));
+  }
+
+  private async evaluateOnce(row: CheckoutSessionEntity, opts: EvaluationOptions): Promise<ApprovalRequest[]> {
     const lines = row.lineItems;
     const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
     row.totalFen = total;
@@ -113,12 +131,12 @@ export class CheckoutEvaluationService implements OnModuleInit {
     const vendor = row.namespace.replace(/-supply$/, '');
     const guards = rules
       ? {
-          budget: await this.budget.check(total, new Date(), undefined, { source: CHECKOUT_SPEND_SOURCE, ref: row.id }),
+          budget: await this.budget.check(total, new Date(), { source: CHECKOUT_SPEND_SOURCE, ref: row.id }),
           probation: onProbation(rules, vendor),
           hardNoGo: lines.map((l) => hardNoGo(rules, { vendor, skuId: l.item_id })),
         }
       : null;
-    const existing = await this.approvals.forSubject(row.id, undefined);
+    const existing = opts.newSession ? [] : await this.approvals.forSubject(row.id, undefined);
     const facts = existing.map((a) => ({
       kind: a.kind,
       status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
@@ -142,19 +160,22 @@ export class CheckoutEvaluationService implements OnModuleInit {
       sessionKey: key,
       approvals: facts,
     });
-    row.status = ev.status;
+    row.status = CHECKOUT_MACHINE.move(row.status, ev.status);
     row.messages = ev.messages as unknown as Record<string, unknown>[];
-    for (const kind of ev.toRequest) {
+    return ev.toRequest.map((kind) => {
       const why = kind === 'checkout_budget' ? `over budget (${total} fen)` : `vendor ${vendor} is on probation`;
-      await this.approvals.create(
-        {
-          kind,
-          subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
-          summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
-          subjectKey: row.id,
-        },
-      );
-    }
+      return {
+        kind,
+        subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
+        summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
+        subjectKey: row.id,
+      };
+    });
+  }
+
+  /** Requests the approvals `evaluate` returned (in the caller's transaction, with the session's write). */
+  async requestApprovals(requests: ApprovalRequest[]): Promise<void> {
+    for (const r of requests) await this.approvals.create(r);
   }
 
   /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */

@@ -4,7 +4,7 @@ import { BudgetService } from '../guards/budget.service';
 import { SupplyOrderStatus } from '../partners/adapter.types';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE } from './checkout.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE } from './checkout.rules';
 
 /** The same claim: a complete_in_progress session still held by the claim stamped `claimedAt`. */
 export function sameClaim(row: CheckoutSessionEntity, claimedAt: Date | null): boolean {
@@ -31,7 +31,7 @@ export class CheckoutOutcomesService {
     s: { orderId?: string | null; state: string; rawStatus: string | null; logistics?: SupplyOrderStatus['logistics'] },
     why: { reasoning: string; recovered?: boolean },
   ) {
-    row.status = 'completed';
+    row.status = CHECKOUT_MACHINE.move(row.status, 'completed');
     row.completedAt = new Date();
     if (s.orderId !== undefined) row.supplierOrderId = s.orderId;
     row.supplierState = s.state;

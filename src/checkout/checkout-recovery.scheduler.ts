@@ -1,9 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { Injectable } from '@nestjs/common';
 import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
-import { JobLockService } from '../coordination/job-lock.service';
+import { JobScheduling } from '../coordination/job-scheduling';
 import { CheckoutRecoveryService, RecoveryRun } from './checkout-recovery.service';
 
 export const CHECKOUT_RECOVERY_INTERVAL = 'checkout.recovery';
@@ -17,12 +14,10 @@ export const CHECKOUT_RECOVERY_EVERY_MS = 60_000;
 @Injectable()
 export class CheckoutRecoveryScheduler extends ExclusiveIntervalJob<RecoveryRun> {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    schedulerRegistry: SchedulerRegistry,
-    locks: JobLockService,
+    scheduling: JobScheduling,
     private readonly recovery: CheckoutRecoveryService,
   ) {
-    super(CHECKOUT_RECOVERY_INTERVAL, CHECKOUT_RECOVERY_EVERY_MS, config, schedulerRegistry, locks);
+    super(scheduling, CHECKOUT_RECOVERY_INTERVAL, CHECKOUT_RECOVERY_EVERY_MS);
   }
 
   protected pass(): Promise<RecoveryRun> {

@@ -4,10 +4,11 @@ import type { Request, Response } from 'express';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { replyOnce } from '../idempotency/idempotent-reply';
 import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
 import { CheckoutCompletionService } from './checkout-completion.service';
-import { Answer, CheckoutService } from './checkout.service';
+import { CheckoutService } from './checkout.service';
 import { CheckoutDocs } from './checkout.openapi';
 
 @ApiTags('checkout')
@@ -16,13 +17,17 @@ export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly completion: CheckoutCompletionService,
+    private readonly idempotency: IdempotencyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
+  @HttpCode(201)
   @CheckoutDocs.create
   async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
-    return send(res, await this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), ucpAgent: agent }));
+    return replyOnce(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, () =>
+      this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), ucpAgent: agent }),
+    );
   }
 
   @Get(':id')
@@ -48,15 +53,8 @@ export class CheckoutController {
   @HttpCode(200)
   @CheckoutDocs.complete
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
-    void body;
-    return send(res, await this.completion.complete(id, confirm, { base: publicBase(this.config.publicUrl, req), idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req) }));
+    return replyOnce(this.idempotency, req, res, { operation: 'checkout.complete', resourceId: id }, () =>
+      this.completion.complete(id, body?.confirm, { base: publicBase(this.config.publicUrl, req) }),
+    );
   }
-}
-
-/** Writes an idempotent answer: its stored status, and `Idempotent-Replayed: true` on a replay. */
-export function send(res: Response, a: Answer): unknown {
-  res.status(a.status);
-  if (a.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  return a.body;
 }

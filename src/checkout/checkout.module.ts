@@ -8,9 +8,16 @@ import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutOutcomesService } from './checkout-outcomes.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
+import { PartnersModule } from '../partners/partners.module';
+import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { GuardsModule } from '../guards/guards.module';
+import { ApprovalsModule } from '../approvals/approvals.module';
+import { EventsModule } from '../events/events.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { CoordinationModule } from '../coordination/coordination.module';
 
 @Module({
-  imports: [ClaimsModule],
+  imports: [ClaimsModule, PartnersModule, SupplyCatalogModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule],
   controllers: [CheckoutController],
   providers: [
     CheckoutRepository,

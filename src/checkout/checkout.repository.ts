@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CheckoutSessionEntity } from './checkout-session.entity';
+import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
 import { Tx } from '../database/tx';
 
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
@@ -41,8 +42,9 @@ export class CheckoutRepository {
     await this.r().save(row);
   }
 
-  /** Conditional transition in one statement; true when it moved. */
-  async transition(id: string, from: string[], to: string): Promise<boolean> {
+  /** Conditional transition in one statement (every `from -> to` a move of CHECKOUT_MACHINE); true when it moved. */
+  async transition(id: string, from: readonly CheckoutStatus[], to: CheckoutStatus): Promise<boolean> {
+    for (const f of from) CHECKOUT_MACHINE.move(f, to);
     const res = await this.r()
       .createQueryBuilder()
       .update()

@@ -4,6 +4,7 @@
  */
 import { message, UcpMessage } from '../common/envelope';
 import type { BudgetOutcome } from '../guards/guard.rules';
+import { stateMachine } from '../common/state-machine.rules';
 
 /** The spend ledger's source of checkout orders (ref = session id). */
 export const CHECKOUT_SPEND_SOURCE = 'checkout';
@@ -14,22 +15,37 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 /** What happens to a session besides evaluation: cancel, the complete claim, and the supplier's answer. */
 export type CheckoutTrigger = 'cancel' | 'claim' | 'placed' | 'refused' | 'unreachable';
 
-const EDITABLE: readonly CheckoutStatus[] = ['incomplete', 'requires_escalation', 'ready_for_complete'];
+/** Lines, fulfillment and approvals may change (and the session be re-evaluated) only in these states. */
+export const EDITABLE_STATUSES: readonly CheckoutStatus[] = ['incomplete', 'requires_escalation', 'ready_for_complete'];
+
+/**
+ * Every legal status move of a session. Evaluation moves between the editable states; the claim takes a ready
+ * session to complete_in_progress, which the supplier's answer ends (completed, or ready_for_complete again).
+ * An acceptance the supplier reports late (after the claim's lease, or on recovery of an uncertain order) is a
+ * fact: it completes the session from any state but completed.
+ */
+export const CHECKOUT_MACHINE = stateMachine<CheckoutStatus>('checkout session', {
+  incomplete: [...EDITABLE_STATUSES, 'canceled', 'completed'],
+  requires_escalation: [...EDITABLE_STATUSES, 'canceled', 'completed'],
+  ready_for_complete: [...EDITABLE_STATUSES, 'canceled', 'complete_in_progress', 'completed'],
+  complete_in_progress: ['completed', 'ready_for_complete'],
+  completed: [],
+  canceled: ['completed'],
+});
+
+const TRIGGERED: Record<CheckoutTrigger, { from: readonly CheckoutStatus[]; to: CheckoutStatus }> = {
+  cancel: { from: EDITABLE_STATUSES, to: 'canceled' },
+  claim: { from: ['ready_for_complete'], to: 'complete_in_progress' },
+  placed: { from: ['complete_in_progress'], to: 'completed' },
+  // The supplier refused or could not be reached: back to ready_for_complete, so it can be retried by a person.
+  refused: { from: ['complete_in_progress'], to: 'ready_for_complete' },
+  unreachable: { from: ['complete_in_progress'], to: 'ready_for_complete' },
+};
 
 /** The next status, or null when the trigger is not allowed from `from`. */
 export function nextStatus(from: CheckoutStatus, trigger: CheckoutTrigger): CheckoutStatus | null {
-  switch (trigger) {
-    case 'cancel':
-      return EDITABLE.includes(from) ? 'canceled' : null;
-    case 'claim':
-      return from === 'ready_for_complete' ? 'complete_in_progress' : null;
-    case 'placed':
-      return from === 'complete_in_progress' ? 'completed' : null;
-    case 'refused':
-    case 'unreachable':
-      // The supplier refused or could not be reached: back to ready_for_complete, so it can be retried by a person.
-      return from === 'complete_in_progress' ? 'ready_for_complete' : null;
-  }
+  const t = TRIGGERED[trigger];
+  return t.from.includes(from) ? CHECKOUT_MACHINE.move(from, t.to) : null;
 }
 
 /**
@@ -40,9 +56,8 @@ export function orderUncertain(session: { status: string; messages: { code?: unk
   return session.status === 'ready_for_complete' && session.messages.some((m) => m.code === 'order_uncertain');
 }
 
-/** Lines, fulfillment and approvals may change (and the session be re-evaluated) only in these states. */
 export function isEditable(s: CheckoutStatus): boolean {
-  return EDITABLE.includes(s);
+  return EDITABLE_STATUSES.includes(s);
 }
 
 export interface EvaluatedLine {

@@ -2,24 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutSessionBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
+import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
 import { renderSession, stateConflict } from './checkout.view';
 import { Tx } from '../database/tx';
 
+/** What a write needs from its request (the Idempotency-Key is handled by the controller, see replyOnce). */
 export interface RequestContext {
   base: string;
-  idempotencyKey?: string;
-  rawBody: string;
   ucpAgent?: string;
 }
-
-export type Answer = { status: number; body: unknown; replayed: boolean };
 
 /**
  * Checkout sessions (wholesale purchase orders, one supply namespace per session): create, read, update, cancel.
@@ -34,41 +30,41 @@ export class CheckoutService {
     private readonly evaluation: CheckoutEvaluationService,
     private readonly recovery: CheckoutRecoveryService,
     private readonly events: EventsService,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   /** `opts.runId`: the replenishment run opening this session as one of its purchase orders. */
-  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<Answer> {
-    return this.idempotency.run(ctx.idempotencyKey, { operation: 'checkout.create', resourceId: body.id ?? '', rawBody: ctx.rawBody }, async () => {
-      const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
-      // A chosen id is checked before pricing calls the supplier; a generated one cannot exist, so the create is one
-      // transaction (issue 13). The insert's conflict check below guards both.
-      if (body.id !== undefined && (await this.repo.find(id))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
-      (body.line_items ?? []).forEach((l, i) => {
-        if (l.quantity < 1) throw Errors.invalid(`$.line_items[${i}].quantity`, 'quantity must be an integer >= 1');
-      });
-      const requested = this.evaluation.mergeLines([], body.line_items ?? []);
-      const namespace = this.evaluation.namespaceOf(requested, null);
-      const lines = await this.evaluation.priceLines(namespace, requested);
-      const row = new CheckoutSessionEntity();
-      Object.assign(row, {
-        id,
-        namespace,
-        status: 'incomplete',
-        lineItems: lines,
-        fulfillment: (body.fulfillment as unknown as Record<string, unknown>) ?? null,
-        totalFen: 0,
-        messages: [],
-        ucpAgent: ctx.ucpAgent ? { header: ctx.ucpAgent } : null,
-        logistics: [],
-        runId: opts.runId ?? null,
-      });
-      await this.tx.run(async () => {
-        await this.evaluation.evaluateInto(row);
-        if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
-      });
-      return { status: 201, body: renderSession(row, ctx.base) };
+  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<unknown> {
+    const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
+    // A chosen id is checked before pricing calls the supplier; a generated one cannot exist (nor can approvals naming
+    // it), so the create is one transaction (issue 13). The insert's conflict check below guards both.
+    if (body.id !== undefined && (await this.repo.find(id))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+    (body.line_items ?? []).forEach((l, i) => {
+      if (l.quantity < 1) throw Errors.invalid(`$.line_items[${i}].quantity`, 'quantity must be an integer >= 1');
     });
+    const requested = this.evaluation.mergeLines([], body.line_items ?? []);
+    const namespace = this.evaluation.namespaceOf(requested, null);
+    const lines = await this.evaluation.priceLines(namespace, requested);
+    const row = new CheckoutSessionEntity();
+    Object.assign(row, {
+      id,
+      namespace,
+      status: 'incomplete',
+      lineItems: lines,
+      fulfillment: (body.fulfillment as unknown as Record<string, unknown>) ?? null,
+      totalFen: 0,
+      messages: [],
+      ucpAgent: ctx.ucpAgent ? { header: ctx.ucpAgent } : null,
+      logistics: [],
+      runId: opts.runId ?? null,
+    });
+    // One transaction: the guard read, the insert and any approvals it needs (issue 13: 4 round trips, it was 5; a
+    // generated id needs no approval read).
+    await this.tx.run(async () => {
+      const approvals = await this.evaluation.evaluate(row, { newSession: body.id === undefined });
+      if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+      await this.evaluation.requestApprovals(approvals);
+    });
+    return renderSession(row, ctx.base);
   }
 
   async get(id: string, base: string): Promise<unknown> {
@@ -102,7 +98,7 @@ export class CheckoutService {
     const to = nextStatus(row.status as CheckoutStatus, 'cancel');
     // The change and its event in one transaction; the event is published once it commits.
     const canceled = await this.tx.run(async () => {
-      if (!to || !(await this.repo.transition(id, ['incomplete', 'requires_escalation', 'ready_for_complete'], 'canceled'))) return null;
+      if (!to || !(await this.repo.transition(id, CHECKOUT_MACHINE.sourcesOf(to), to))) return null;
       await this.events.record({
         kind: 'checkout.canceled',
         summary: `checkout session ${id} canceled`,

@@ -55,5 +55,5 @@ export function sessionBody(row: CheckoutSessionEntity, base: string): Record<st
 /** A session in a state the operation does not accept: 409, with the session. */
 export function stateConflict(row: CheckoutSessionEntity, base: string): DomainError {
   const code = row.status === 'complete_in_progress' ? 'complete_in_progress' : 'invalid_state';
-  return new DomainError(409, code, `checkout session ${row.id} is ${row.status}`, { severity: 'requires_buyer_review', body: sessionBody(row, base) });
+  return new DomainError(code, `checkout session ${row.id} is ${row.status}`, { severity: 'requires_buyer_review', body: sessionBody(row, base) });
 }

@@ -42,6 +42,8 @@ export type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 502 | 503,
  */
 export function ApiErrors(codes: ErrorCodes, opts: { authenticated?: boolean } = {}) {
   const all: ErrorCodes = { ...codes };
+  // The edge refuses an oversized request line, query or body on every operation, before its own rules run.
+  all[400] = [...(all[400] ?? []), 'request_too_large'];
   if (opts.authenticated !== false) {
     all[401] = ['unauthorized', ...(all[401] ?? [])];
     all[503] = ['auth_not_configured', ...(all[503] ?? [])];

@@ -1,58 +1,62 @@
 import { message, Severity, UcpMessage } from './envelope';
+import { defaultSeverity, ErrorCode } from './error-codes';
+
+export type { ErrorCode } from './error-codes';
+
+export interface DomainErrorOptions {
+  path?: string;
+  severity?: Severity;
+  extra?: UcpMessage[];
+  body?: Record<string, unknown>;
+}
 
 /**
- * A domain error carries the spec's code and HTTP status; the global filter renders the envelope.
- * Services throw these; they never build HTTP responses themselves.
+ * A domain error carries one of the closed list of codes (error-codes.ts), never an HTTP status: the global filter
+ * maps the code to its status (error-status.rules.ts) and renders the envelope. Services throw these; they never
+ * build HTTP responses themselves.
  */
 export class DomainError extends Error {
   readonly messages: UcpMessage[];
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     content: string,
-    opts: { path?: string; severity?: Severity; extra?: UcpMessage[]; body?: Record<string, unknown> } = {},
+    opts: DomainErrorOptions = {},
   ) {
     super(content);
-    this.messages = [message(code, opts.severity ?? severityFor(status), content, opts.path ?? '$'), ...(opts.extra ?? [])];
+    this.messages = [message(code, opts.severity ?? defaultSeverity(code), content, opts.path ?? '$'), ...(opts.extra ?? [])];
     this.body = opts.body;
   }
   /** Extra top-level fields rendered beside the envelope (e.g. the unchanged checkout session). */
   readonly body?: Record<string, unknown>;
-}
 
-function severityFor(status: number): Severity {
-  if (status === 409 || status === 403) return 'requires_buyer_review';
-  if (status >= 500) return 'unrecoverable';
-  return 'recoverable';
+  /** The same error with more messages after its own and/or a body beside the envelope. */
+  with(more: { extra?: UcpMessage[]; body?: Record<string, unknown> }): DomainError {
+    const [first, ...rest] = this.messages;
+    return new DomainError(this.code, this.message, {
+      severity: first.severity,
+      path: first.path,
+      extra: [...rest, ...(more.extra ?? [])],
+      body: more.body ?? this.body,
+    });
+  }
 }
 
 export const Errors = {
-  missing: (path: string, content = `${path} is required`) => new DomainError(400, 'missing', content, { path }),
-  invalid: (path: string, content: string) => new DomainError(400, 'invalid', content, { path }),
-  notFound: (what: string, path = '$') => new DomainError(404, 'not_found', `${what} not found`, { path, severity: 'unrecoverable' }),
-  namespaceMismatch: (path: string, content: string) => new DomainError(400, 'namespace_mismatch', content, { path }),
+  missing: (path: string, content = `${path} is required`) => new DomainError('missing', content, { path }),
+  invalid: (path: string, content: string) => new DomainError('invalid', content, { path }),
+  notFound: (what: string, path = '$') => new DomainError('not_found', `${what} not found`, { path }),
+  namespaceMismatch: (path: string, content: string) => new DomainError('namespace_mismatch', content, { path }),
   namespaceUnsupported: (namespace: string, why: string, path = '$') =>
-    new DomainError(400, 'namespace_unsupported', `namespace ${namespace} is not supported: ${why}`, {
-      path,
-      severity: 'unrecoverable',
-    }),
-  confirmationRequired: () =>
-    new DomainError(400, 'confirmation_required', 'confirm must be the JSON boolean true', {
-      path: '$.confirm',
-      severity: 'requires_buyer_review',
-    }),
-  killSwitch: () =>
-    new DomainError(409, 'kill_switch_engaged', 'the kill switch is engaged: real writes are frozen', {
-      severity: 'requires_buyer_review',
-    }),
-  guardUnverifiable: (why: string) =>
-    new DomainError(503, 'guard_unverifiable', `guard rules could not be verified (${why}); the write is refused`),
-  upstreamUnreachable: (who: string, why: string) =>
-    new DomainError(502, 'upstream_unreachable', `${who} could not be reached: ${why}`, { severity: 'recoverable' }),
-  supplierRejected: (reason: string) =>
-    new DomainError(502, 'supplier_rejected', `the supplier refused the order: ${reason}`, { severity: 'recoverable' }),
-  conflict: (code: string, content: string, path = '$') =>
-    new DomainError(409, code, content, { path, severity: 'requires_buyer_review' }),
-  unauthorized: () => new DomainError(401, 'unauthorized', 'missing or wrong operator token', { severity: 'unrecoverable' }),
-  forbidden: (content: string) => new DomainError(403, 'forbidden', content, { severity: 'unrecoverable' }),
+    new DomainError('namespace_unsupported', `namespace ${namespace} is not supported: ${why}`, { path }),
+  confirmationRequired: () => new DomainError('confirmation_required', 'confirm must be the JSON boolean true', { path: '$.confirm' }),
+  killSwitch: () => new DomainError('kill_switch_engaged', 'the kill switch is engaged: real writes are frozen'),
+  guardUnverifiable: (why: string) => new DomainError('guard_unverifiable', `guard rules could not be verified (${why}); the write is refused`),
+  upstreamUnreachable: (who: string, why: string) => new DomainError('upstream_unreachable', `${who} could not be reached: ${why}`),
+  supplierRejected: (reason: string) => new DomainError('supplier_rejected', `the supplier refused the order: ${reason}`),
+  /** A machine platform refused a write (`what`): not a supplier order, so not `supplier_rejected`. */
+  upstreamRejected: (who: string, what: string, reason: string) => new DomainError('upstream_rejected', `${who} refused ${what}: ${reason}`),
+  /** A refusal because of the state of a resource (the conflict codes answer 409). */
+  conflict: (code: ErrorCode, content: string, path = '$') => new DomainError(code, content, { path, severity: 'requires_buyer_review' }),
+  unauthorized: () => new DomainError('unauthorized', 'missing or wrong operator token'),
+  forbidden: (content: string) => new DomainError('forbidden', content),
 };

@@ -2,10 +2,12 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { errorBody, message, UcpMessage } from './envelope';
 import { DomainError } from './errors';
+import { statusOf } from './error-status.rules';
 
 /**
  * The one place failures become HTTP: every error is the ucp envelope with messages[], never a stack trace.
- * Unknown errors are logged (without request headers) and answered 500 `internal_error`.
+ * A DomainError's status is its code's (`statusOf`); framework errors keep theirs. Unknown errors are logged
+ * (without request headers) and answered 500 `internal_error`.
  */
 @Catch()
 export class UcpExceptionFilter implements ExceptionFilter {
@@ -25,30 +27,25 @@ export function toHttp(
   logger?: Logger,
 ): { status: number; messages: UcpMessage[]; body?: Record<string, unknown> } {
   if (exception instanceof DomainError) {
-    return { status: exception.status, messages: exception.messages, body: exception.body };
+    return { status: statusOf(exception.code), messages: exception.messages, body: exception.body };
   }
   const bodyParser = exception as { type?: string; status?: number; statusCode?: number };
   if (bodyParser && typeof bodyParser.type === 'string') {
-    if (bodyParser.type === 'entity.too.large') {
-      return { status: 400, messages: [message('request_too_large', 'recoverable', 'the request body exceeds the size limit')] };
-    }
-    if (bodyParser.type === 'entity.parse.failed') {
-      return { status: 400, messages: [message('invalid', 'recoverable', 'the request body is not valid JSON')] };
-    }
+    if (bodyParser.type === 'entity.too.large') return toHttp(new DomainError('request_too_large', 'the request body exceeds the size limit'));
+    if (bodyParser.type === 'entity.parse.failed') return toHttp(new DomainError('invalid', 'the request body is not valid JSON'));
     if (bodyParser.type === 'encoding.unsupported' || bodyParser.type === 'charset.unsupported') {
-      return { status: 400, messages: [message('invalid', 'recoverable', 'unsupported request encoding')] };
+      return toHttp(new DomainError('invalid', 'unsupported request encoding'));
     }
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    if (status === 404) return { status, messages: [message('not_found', 'unrecoverable', 'no such route')] };
-    if (status === 413) {
-      return { status: 400, messages: [message('request_too_large', 'recoverable', 'the request body exceeds the size limit')] };
-    }
-    if (status === 400) return { status, messages: [message('invalid', 'recoverable', exception.message)] };
-    if (status === 405) return { status, messages: [message('method_not_allowed', 'unrecoverable', exception.message)] };
+    if (status === 404) return toHttp(new DomainError('not_found', 'no such route'));
+    if (status === 413) return toHttp(new DomainError('request_too_large', 'the request body exceeds the size limit'));
+    if (status === 400) return toHttp(new DomainError('invalid', exception.message));
+    if (status === 405) return toHttp(new DomainError('method_not_allowed', exception.message));
+    // Any other framework refusal keeps the framework's status (the one code answered with more than one status).
     if (status < 500) return { status, messages: [message('invalid', 'unrecoverable', exception.message)] };
   }
   logger?.error(`unhandled error: ${(exception as Error)?.stack ?? String(exception)}`);
-  return { status: 500, messages: [message('internal_error', 'unrecoverable', 'internal error; see the service log')] };
+  return toHttp(new DomainError('internal_error', 'internal error; see the service log'));
 }

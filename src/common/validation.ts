@@ -53,7 +53,7 @@ export function ucpValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const messages = flattenValidationErrors(errors);
       const first = messages[0] ?? message('invalid', 'recoverable', 'invalid request');
-      const err = new DomainError(400, first.code, first.content, { path: first.path, extra: messages.slice(1) });
+      const err = new DomainError(first.code === 'missing' ? 'missing' : 'invalid', first.content, { path: first.path, extra: messages.slice(1) });
       return err;
     },
   });

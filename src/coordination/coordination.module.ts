@@ -1,10 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { JobLockService } from './job-lock.service';
+import { JobScheduling } from './job-scheduling';
 
-/** Global: every capability's scheduled jobs take their per-tick lock through JobLockService. */
-@Global()
+/** Multi-instance coordination: what scheduled jobs (ExclusiveIntervalJob) need, the timer and the per-tick lock. */
 @Module({
-  providers: [JobLockService],
-  exports: [JobLockService],
+  providers: [JobLockService, JobScheduling],
+  exports: [JobLockService, JobScheduling],
 })
 export class CoordinationModule {}

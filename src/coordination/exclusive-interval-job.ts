@@ -1,11 +1,15 @@
 import { BeforeApplicationShutdown, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import type { AppConfig } from '../config/app-config';
-import { JobLockService } from './job-lock.service';
+import { JobScheduling } from './job-scheduling';
 
 /**
- * A job that runs every `everyMs` on one instance at a time (JobLockService), is not registered when the scheduler is
- * off (`SERVICE_SCHEDULER=off`), and lets its running pass finish before shutdown. Subclasses say what one pass does.
+ * The one pattern for scheduled jobs. Every `everyMs` a tick runs one pass, on one instance at a time across every
+ * instance sharing the database (JobLockService under the job's name); a tick that finds the previous pass still
+ * running, here or elsewhere, is skipped. Nothing is scheduled when the scheduler is off (`SERVICE_SCHEDULER=off`);
+ * `tick()` still runs a pass on demand (tests, recovery). A failing pass is logged and the next tick runs as usual.
+ * Shutdown stops the timer and lets the running pass finish. Subclasses say what one pass does.
+ *
+ * Every job today must run once per tick across instances (each moves or reads partner state or writes shared
+ * rows), so there is no per-instance variant.
  */
 export abstract class ExclusiveIntervalJob<T> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   protected readonly logger: Logger;
@@ -13,36 +17,32 @@ export abstract class ExclusiveIntervalJob<T> implements OnApplicationBootstrap,
   private stopped = false;
 
   protected constructor(
-    private readonly name: string,
+    private readonly scheduling: JobScheduling,
+    /** Names the interval and the lock (stable: other instances and versions take the same lock). */
+    readonly name: string,
     private readonly everyMs: number,
-    private readonly config: AppConfig,
-    private readonly schedulerRegistry: SchedulerRegistry,
-    private readonly locks: JobLockService,
   ) {
     this.logger = new Logger(name);
   }
 
-  /** One pass of the job. */
-  protected abstract pass(): Promise<T>;
+  /** One pass of the job; `now` is the time of its tick. */
+  protected abstract pass(now: number): Promise<T>;
 
   onApplicationBootstrap(): void {
-    if (!this.config.schedulerEnabled) return;
-    const timer = setInterval(() => void this.tick(), this.everyMs);
-    timer.unref();
-    this.schedulerRegistry.addInterval(this.name, timer);
+    this.scheduling.every(this.name, this.everyMs, () => void this.tick());
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.schedulerRegistry.doesExist('interval', this.name)) this.schedulerRegistry.deleteInterval(this.name);
+    this.scheduling.cancel(this.name);
     await Promise.allSettled([...this.running]);
   }
 
-  /** One tick; null when another run holds the lock (here or on another instance) or after shutdown began. */
-  async tick(): Promise<T | null> {
+  /** One tick; null when the pass was skipped (lock held here or on another instance, or shutting down) or failed. */
+  async tick(now = Date.now()): Promise<T | null> {
     if (this.stopped) return null;
-    const p = this.locks
-      .runExclusive(this.name, () => this.pass())
+    const p = this.scheduling.locks
+      .runExclusive(this.name, () => this.pass(now))
       .then((o) => (o.ran ? o.result : null))
       .catch((err: Error) => {
         this.logger.error(`${this.name} failed: ${err.message}`);

@@ -1,12 +1,10 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
-import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
-import { ClsPluginTransactional } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ClsModule } from 'nestjs-cls';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
+import { transactionContextModule } from './transaction-context.module';
 import { Tx } from './tx';
 import { dataSourceOptions, runMigrationsLocked } from './typeorm-options';
 
@@ -69,10 +67,7 @@ export class DatabaseModule {
           },
         }),
         // The transaction of a request or job lives in its async context (Tx), not in EntityManager parameters.
-        ClsModule.forRoot({
-          global: true,
-          plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
-        }),
+        transactionContextModule(),
       ],
       providers: [Tx],
       exports: [DatabaseTargetModule, Tx],

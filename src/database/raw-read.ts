@@ -16,8 +16,20 @@ const TEXT_TIMES = {
  * rows come through TypeORM with Dates; callers render both.
  */
 export async function readRowsTextTimes<T>(ds: DataSource, text: string, values: unknown[]): Promise<T[]> {
-  const pool = (ds.driver as unknown as { master?: Pool }).master;
-  if (!pool || typeof pool.query !== 'function') return (await ds.query(text, values)) as T[];
+  const pool = poolOf(ds);
+  if (!pool) return (await ds.query(text, values)) as T[];
   const config: QueryConfig = { text, values, types: TEXT_TIMES };
   return (await pool.query(config)).rows as T[];
+}
+
+/** A read straight on the pool under TypeORM (no QueryRunner per query), default type parsing; reads only. */
+export async function readRows<T>(ds: DataSource, text: string, values: unknown[]): Promise<T[]> {
+  const pool = poolOf(ds);
+  if (!pool) return (await ds.query(text, values)) as T[];
+  return (await pool.query({ text, values })).rows as T[];
+}
+
+function poolOf(ds: DataSource): Pool | null {
+  const pool = (ds.driver as unknown as { master?: Pool }).master;
+  return pool && typeof pool.query === 'function' ? pool : null;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryController } from './discovery.controller';
 import { DiscoveryService } from './discovery.service';
+import { PartnersModule } from '../partners/partners.module';
 
-@Module({ controllers: [DiscoveryController], providers: [DiscoveryService] })
+@Module({ imports: [PartnersModule], controllers: [DiscoveryController], providers: [DiscoveryService] })
 export class DiscoveryModule {}

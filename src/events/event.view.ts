@@ -35,10 +35,13 @@ export interface EventRow {
   data: Record<string, unknown> | null;
 }
 
-/** The same bytes as `JSON.stringify(toEventView(...))`, rendered from the row without a view object (issue 13). */
-export function eventJson(e: EventRow, toTime: (t: string | Date) => string): string {
-  let out = `{"id":${JSON.stringify(e.id)},"occurred_at":"${toTime(e.occurred_at)}","kind":${JSON.stringify(e.kind)},"summary":${JSON.stringify(e.summary)},"reasoning":${JSON.stringify(e.reasoning)}`;
-  if (e.location) out += `,"location":${JSON.stringify(e.location)}`;
-  if (e.data) out += `,"data":${JSON.stringify(e.data)}`;
-  return `${out}}`;
+/**
+ * The view of a list row (issue 13): timestamps rendered from the driver's text, no entity in between. The page is
+ * then one `JSON.stringify` of these plain objects, which measured faster than concatenating per-field JSON text.
+ */
+export function eventRowView(e: EventRow, toTime: (t: string | Date) => string): EventView {
+  const v: EventView = { id: e.id, occurred_at: toTime(e.occurred_at), kind: e.kind, summary: e.summary, reasoning: e.reasoning };
+  if (e.location) v.location = e.location;
+  if (e.data) v.data = e.data;
+  return v;
 }

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DATABASE_TARGET } from '../database/database.module';
@@ -12,11 +12,10 @@ import { EventsService } from './events.service';
 import { PgNotifyEventBus } from './pg-event-bus';
 
 /**
- * Global: every capability records its decisions through EventsService.
+ * Decisions recorded as events (EventsService), their routes and the live feed.
  * The bus is LISTEN/NOTIFY on a real PostgreSQL server (every instance sharing the database gets every event) and
  * in-process on the embedded database (NOTIFY there reaches only the sending connection; embedded is one instance).
  */
-@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity])],
   controllers: [EventsController],

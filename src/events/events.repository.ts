@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
 import { Tx } from '../database/tx';
@@ -22,8 +22,8 @@ export class EventsRepository {
   ) {}
 
   /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
-  async insert(e: NewEvent, manager?: EntityManager): Promise<EventEntity> {
-    const r = (manager ?? this.tx.manager).getRepository(EventEntity);
+  async insert(e: NewEvent): Promise<EventEntity> {
+    const r = this.tx.manager.getRepository(EventEntity);
     const rows = (await r
       .createQueryBuilder()
       .insert()

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { EventBus } from './event-bus';
 import { JsonText } from '../common/rendered-json';
 import { pgTimeToPlus8 } from '../common/time';
-import { EventView, eventJson, toEventView } from './event.view';
+import { EventView, eventRowView, toEventView } from './event.view';
 import { EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
 
@@ -21,18 +20,18 @@ export class EventsService {
   /** Newest first, rendered straight to a JSON array (issue 13). */
   async list(q: { limit?: number; location?: string; kind?: string }): Promise<JsonText> {
     const rows = await this.repo.list({ ...q, limit: q.limit ?? EVENTS_DEFAULT_LIMIT });
-    let json = '[';
-    for (let i = 0; i < rows.length; i++) json += (i ? ',' : '') + eventJson(rows[i], pgTimeToPlus8);
-    return new JsonText(`${json}]`);
+    const views = new Array<EventView>(rows.length);
+    for (let i = 0; i < rows.length; i++) views[i] = eventRowView(rows[i], pgTimeToPlus8);
+    return new JsonText(JSON.stringify(views));
   }
 
   /**
    * Appends an event in the current transaction (Tx) and publishes it once that transaction commits (never if it
-   * rolls back; at once outside a transaction). Legacy: with an explicit `manager` the caller publishes after commit.
+   * rolls back; at once outside a transaction).
    */
-  async record(e: NewEvent, manager?: EntityManager): Promise<EventView> {
-    const view = toEventView(await this.repo.insert(e, manager));
-    if (!manager) await this.tx.afterCommit(() => this.publish(view));
+  async record(e: NewEvent): Promise<EventView> {
+    const view = toEventView(await this.repo.insert(e));
+    await this.tx.afterCommit(() => this.publish(view));
     return view;
   }
 

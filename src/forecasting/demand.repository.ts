@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Tx } from '../database/tx';
 
 /** One slot with its sales aggregates over the window (one row per slot: no sale is loaded into memory). */
 export interface SlotAggregateRow {
@@ -45,12 +44,12 @@ const nn = (v: unknown): number | null => (v === null || v === undefined ? null 
 @Injectable()
 export class DemandRepository {
   private readonly logger = new Logger(DemandRepository.name);
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly tx: Tx) {}
 
   async slotAggregates(windowStartDay: string, windowDays: number, location?: string): Promise<SlotAggregateRow[]> {
     if (location !== undefined) return this.live(windowStartDay, windowDays, location);
     if (!(await this.cacheValid(windowStartDay, windowDays))) await this.rebuild(windowStartDay, windowDays);
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT s.id, s.location_id, s.namespace, s.vendor_sku, s.sku_id, s.title, s.stock, s.capacity, s.price_fen,
               c.units, c.sumsq, c.first_d, c.last_d, c.first_snap, c.empty_days, c.empty_after
        FROM slots s LEFT JOIN demand_cache c ON c.window_start = $1::date AND c.slot_id = s.id
@@ -66,13 +65,12 @@ export class DemandRepository {
        FROM slots s LEFT JOIN (${aggregateSql(true)}) a ON a.slot_id = s.id
        WHERE s.location_id = $3
        ORDER BY s.location_id, s.id`;
-    const rows = (await this.ds.query(sql, [windowStartDay, windowDays, location])) as Record<string, unknown>[];
+    const rows = (await this.tx.manager.query(sql, [windowStartDay, windowDays, location])) as Record<string, unknown>[];
     return rows.map(toRow);
   }
 
-  private async cacheValid(windowStartDay: string, windowDays: number, manager?: EntityManager): Promise<boolean> {
-    const q = manager ?? this.ds;
-    const rows = (await q.query(
+  private async cacheValid(windowStartDay: string, windowDays: number): Promise<boolean> {
+    const rows = (await this.tx.manager.query(
       `SELECT r.valid_from,
               EXISTS (SELECT 1 FROM sale_orders o
                       WHERE o.ingested_at > r.valid_from
@@ -88,9 +86,10 @@ export class DemandRepository {
 
   /** Recomputes the window's aggregates for every slot in one statement, once at a time across instances. */
   private async rebuild(windowStartDay: string, windowDays: number): Promise<void> {
-    await this.ds.transaction(async (m) => {
+    await this.tx.run(async () => {
+      const m = this.tx.manager;
       await m.query('SELECT pg_advisory_xact_lock($1)', [CACHE_LOCK]);
-      if (await this.cacheValid(windowStartDay, windowDays, m)) return; // another instance just rebuilt it
+      if (await this.cacheValid(windowStartDay, windowDays)) return; // another instance just rebuilt it
       await m.query(`SET LOCAL work_mem = '64MB'`);
       const [{ valid_from }] = (await m.query(`SELECT now() - ${CHANGE_MARGIN} AS valid_from`)) as { valid_from: Date }[];
       await m.query(`DELETE FROM demand_cache`);

@@ -5,11 +5,12 @@ import { ForecastingRepository } from './forecasting.repository';
 import { LeadTimeService } from './lead-time.service';
 import { ScoringService } from './scoring.service';
 import { SnapshotService } from './snapshot.service';
+import { StockSnapshotJob } from './stock-snapshot.job';
 
 /** Demand and lead-time inputs of the plan, stock snapshots, recorded forecasts and their scoring. */
 @Module({
   imports: [CoordinationModule],
-  providers: [DemandRepository, ForecastingRepository, LeadTimeService, ScoringService, SnapshotService],
+  providers: [DemandRepository, ForecastingRepository, LeadTimeService, ScoringService, SnapshotService, StockSnapshotJob],
   exports: [DemandRepository, ForecastingRepository, LeadTimeService, ScoringService, SnapshotService],
 })
 export class ForecastingModule {}

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { Tx } from '../database/tx';
 import { DAY_OF } from './demand.repository';
 import { ScoreSums } from './scoring.rules';
 
@@ -16,15 +15,14 @@ const n = (v: unknown): number => Number(v ?? 0);
 /** Queries of snapshots, forecasts, scoring and lead-time history (demand aggregates: DemandRepository). */
 @Injectable()
 export class ForecastingRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly tx: Tx) {}
 
   /**
    * Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest.
    * A row is rewritten only when the stock is lower than recorded, so repeated plans in a day write little.
    */
-  async recordSnapshot(location?: string, manager?: EntityManager): Promise<void> {
-    const q = manager ?? this.ds;
-    await q.query(
+  async recordSnapshot(location?: string): Promise<void> {
+    await this.tx.manager.query(
       `INSERT INTO slot_stock_days (slot_id, day, min_stock)
        SELECT s.id, ${DAY_OF('now()')}, s.stock FROM slots s ${location !== undefined ? 'WHERE s.location_id = $1' : ''}
        ON CONFLICT (slot_id, day) DO UPDATE SET min_stock = EXCLUDED.min_stock, recorded_at = now()
@@ -41,7 +39,7 @@ export class ForecastingRepository {
     const chunk = 20_000;
     for (let i = 0; i < rows.length; i += chunk) {
       const part = rows.slice(i, i + chunk);
-      await this.ds.query(
+      await this.tx.manager.query(
         `INSERT INTO replenishment_forecasts (slot_id, location_id, day, made_at, rate_per_day, measured)
          SELECT u.slot_id, u.location_id, ${DAY_OF('$5::timestamptz')}, $5::timestamptz, u.rate, u.measured
          FROM unnest($1::text[], $2::text[], $3::float8[], $4::bool[]) AS u(slot_id, location_id, rate, measured)
@@ -56,7 +54,7 @@ export class ForecastingRepository {
 
   /** Forecast counts: all, and those whose horizon has not passed at `now`. */
   async forecastCounts(horizonDays: number, now: Date): Promise<{ total: number; pending: number }> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE made_at + make_interval(days => $1::int) > $2::timestamptz) AS pending
        FROM replenishment_forecasts`,
       [horizonDays, now],
@@ -69,7 +67,7 @@ export class ForecastingRepository {
    * [made_at, made_at + h), naive = units sold in [made_at − h, made_at).
    */
   async scoreSums(horizonDays: number, now: Date): Promise<(ScoreSums & { locationId: string })[]> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `WITH due AS (
          SELECT f.slot_id, f.location_id, f.made_at, f.rate_per_day * $1::int AS fc
          FROM replenishment_forecasts f
@@ -101,7 +99,7 @@ export class ForecastingRepository {
 
   /** Completed deliveries of runs by one fulfiller, newest first. */
   async runLeadSamples(fulfiller: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT placed_at, delivered_at FROM replenishment_runs
        WHERE fulfiller = $1 AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
        ORDER BY delivered_at DESC LIMIT $2`,
@@ -115,7 +113,7 @@ export class ForecastingRepository {
    * suppliers, comma-separated), placed → delivered, newest first.
    */
   async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT placed_at, delivered_at FROM replenishment_runs
        WHERE fulfiller_kind = 'supply_checkout' AND $1 = ANY(string_to_array(fulfiller, ','))
          AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
@@ -127,7 +125,7 @@ export class ForecastingRepository {
 
   /** Completed binding restock orders of one machine platform, newest first. */
   async restockLeadSamples(namespace: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT sent_at, completed_at FROM restock_orders
        WHERE namespace = $1 AND binding AND status = 'completed' AND completed_at IS NOT NULL AND sent_at IS NOT NULL
        ORDER BY completed_at DESC LIMIT $2`,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { startOfDayPlus8, startOfMonthPlus8 } from '../common/time';
 import { BudgetOutcome, checkBudget } from './guard.rules';
 import { GuardsRepository } from './guards.repository';
@@ -17,15 +16,15 @@ export class BudgetService {
   ) {}
 
   /** Would an order of `amountFen` at `at` pass? 503 guard_unverifiable when the rules are missing or unreadable. */
-  async check(amountFen: number, at: Date = new Date(), manager?: EntityManager, exclude?: { source: string; ref: string }): Promise<BudgetOutcome> {
-    const rules = await this.guards.rules(manager);
-    const spent = await this.repo.spentSince(startOfDayPlus8(at), startOfMonthPlus8(at), exclude, manager);
+  async check(amountFen: number, at: Date = new Date(), exclude?: { source: string; ref: string }): Promise<BudgetOutcome> {
+    const rules = await this.guards.rules();
+    const spent = await this.repo.spentSince(startOfDayPlus8(at), startOfMonthPlus8(at), exclude);
     return checkBudget(rules.budget, amountFen, spent);
   }
 
   /** Counts money really spent (idempotent per source and ref). Pass `manager` to write inside a transaction. */
-  async recordSpend(amountFen: number, source: string, ref: string, manager?: EntityManager): Promise<void> {
-    await this.repo.upsertSpend(source, ref, amountFen, 'spent', manager);
+  async recordSpend(amountFen: number, source: string, ref: string): Promise<void> {
+    await this.repo.upsertSpend(source, ref, amountFen, 'spent');
   }
 
   /**
@@ -37,33 +36,32 @@ export class BudgetService {
     amountFen: number,
     source: string,
     ref: string,
-    manager?: EntityManager,
     opts: { ignoreLimits?: boolean } = {},
   ): Promise<BudgetOutcome> {
-    await this.repo.lockBudget(manager);
-    const outcome = await this.check(amountFen, new Date(), manager, { source, ref });
+    await this.repo.lockBudget();
+    const outcome = await this.check(amountFen, new Date(), { source, ref });
     if (!outcome.ok && !opts.ignoreLimits) return outcome;
-    await this.repo.upsertSpend(source, ref, amountFen, 'held', manager);
+    await this.repo.upsertSpend(source, ref, amountFen, 'held');
     return outcome;
   }
 
   /** Serialises budget decisions until the transaction of `manager` ends (check, then hold, without a race). */
-  async lock(manager?: EntityManager): Promise<void> {
-    await this.repo.lockBudget(manager);
+  async lock(): Promise<void> {
+    await this.repo.lockBudget();
   }
 
   /** Counts `amountFen` for (source, ref) while the order is being placed (call after `lock` and `check`). */
-  async hold(amountFen: number, source: string, ref: string, manager?: EntityManager): Promise<void> {
-    await this.repo.upsertSpend(source, ref, amountFen, 'held', manager);
+  async hold(amountFen: number, source: string, ref: string): Promise<void> {
+    await this.repo.upsertSpend(source, ref, amountFen, 'held');
   }
 
   /** The supplier refused: nothing was spent. */
-  async release(source: string, ref: string, manager?: EntityManager): Promise<void> {
-    await this.repo.deleteSpend(source, ref, manager);
+  async release(source: string, ref: string): Promise<void> {
+    await this.repo.deleteSpend(source, ref);
   }
 
   /** The supplier could not be reached: the order may exist, so the amount stays counted. */
-  async markUncertain(source: string, ref: string, manager?: EntityManager): Promise<void> {
-    await this.repo.setSpendState(source, ref, 'uncertain', manager);
+  async markUncertain(source: string, ref: string): Promise<void> {
+    await this.repo.setSpendState(source, ref, 'uncertain');
   }
 }

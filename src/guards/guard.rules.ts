@@ -2,6 +2,7 @@
  * Guard rules (decisions.md section 4) as pure functions: no Nest, no TypeORM, no I/O.
  * Money is integer fen everywhere; the calendar of budgets is +08:00 (the caller passes the window sums).
  */
+import { stateMachine } from '../common/state-machine.rules';
 
 export interface GuardRules {
   killSwitch: boolean;
@@ -60,6 +61,19 @@ export function parseGuardRulesText(text: string): ParsedRules {
 }
 
 // ---- budget ----
+
+export type SpendState = 'held' | 'spent' | 'uncertain';
+
+/**
+ * A spend ledger row per (source, ref): `held` while the order is placed, then `spent` (the partner took it) or
+ * `uncertain` (no usable answer; still counted, may be held again by a retry of the same ref). A refusal or a
+ * "ref unknown" read deletes the row. Money really spent is never held or made uncertain again.
+ */
+export const SPEND_MACHINE = stateMachine<SpendState>('spend ledger row', {
+  held: ['held', 'spent', 'uncertain'],
+  uncertain: ['held', 'spent', 'uncertain'],
+  spent: ['spent'],
+});
 
 export type BudgetLimit = 'per_order' | 'daily' | 'monthly';
 export type BudgetOutcome = { ok: true } | { ok: false; limit: BudgetLimit; limitFen: number; spentFen: number };

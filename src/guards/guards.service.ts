@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
+import { ClsService } from 'nestjs-cls';
 import { Errors } from '../common/errors';
 import { toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
+import { NewEvent } from '../events/events.repository';
 import { GuardRules, parseGuardRules, parseGuardRulesText } from './guard.rules';
 import { GuardsRepository } from './guards.repository';
 
@@ -17,6 +19,10 @@ export interface GuardState {
   problem: string | null;
 }
 
+/** The guard state read in the current snapshot scope or transaction (its CLS context), shared by every check in it. */
+const GUARD_SNAPSHOT = Symbol('guards.snapshot');
+type Snapshot = { state?: GuardState };
+
 /**
  * The guard layer's state: rules stored in the database (seeded from SERVICE_GUARDS at boot when given) and the
  * kill switch (SERVICE_KILL_SWITCH=on engages it at boot whatever the rules say). Every change is an event.
@@ -27,6 +33,8 @@ export class GuardsService implements OnApplicationBootstrap {
   constructor(
     private readonly repo: GuardsRepository,
     private readonly events: EventsService,
+    private readonly tx: Tx,
+    private readonly cls: ClsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,8 +45,7 @@ export class GuardsService implements OnApplicationBootstrap {
       if (parsed.ok) {
         const { killSwitch, ...doc } = parsed.rules;
         if (JSON.stringify(stored?.rules ?? null) !== JSON.stringify(doc) || stored?.problem) {
-          await this.repo.upsertRules(doc as unknown as Record<string, unknown>, null);
-          await this.events.record({
+          await this.storeRules(doc as unknown as Record<string, unknown>, null, {
             kind: 'guard.changed',
             summary: 'guard rules seeded from the configuration',
             reasoning: 'SERVICE_GUARDS (or SERVICE_GUARDS_FILE) was given at boot; the stored rules were replaced by it',
@@ -49,8 +56,7 @@ export class GuardsService implements OnApplicationBootstrap {
       } else {
         // Malformed or unreadable: money writes answer guard_unverifiable until valid rules are stored.
         this.logger.warn(`guard rules from the configuration are unusable (${parsed.problem}); money writes answer 503`);
-        await this.repo.upsertRules(null, parsed.problem);
-        await this.events.record({
+        await this.storeRules(null, parsed.problem, {
           kind: 'guard.changed',
           summary: 'configured guard rules are unusable',
           reasoning: `${parsed.problem}; checkout complete and price updates answer guard_unverifiable until rules are stored`,
@@ -60,11 +66,51 @@ export class GuardsService implements OnApplicationBootstrap {
     if (this.config.killSwitchAtBoot) await this.setKillSwitch(true, 'SERVICE_KILL_SWITCH=on at boot');
   }
 
-  /** The current state; 503 guard_unverifiable when it cannot be read. */
-  async state(manager?: EntityManager): Promise<GuardState> {
+  /**
+   * The current state; 503 guard_unverifiable when it cannot be read. Read once per snapshot (`withSnapshot`, else
+   * per transaction) and reused by every check in it, so one request decides on one guard state; a change made
+   * through this service drops the snapshot.
+   */
+  async state(): Promise<GuardState> {
+    const snapshot = this.snapshot();
+    if (snapshot?.state) return snapshot.state;
+    const state = await this.read();
+    if (snapshot) snapshot.state = state;
+    return state;
+  }
+
+  /**
+   * Runs `fn` with one guard snapshot: every check inside it (kill switch, rules, budget), in and out of its
+   * transactions, uses the first read. Joins an enclosing one. Each money write wraps its request in it (contexts are
+   * not opened per request, issue 13); outside one, the snapshot lives as long as the transaction (Tx) it was read in.
+   */
+  withSnapshot<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.cls.isActive() && this.cls.get(GUARD_SNAPSHOT)) return fn();
+    return this.cls.run({ ifNested: 'inherit' }, () => {
+      this.cls.set(GUARD_SNAPSHOT, {} satisfies Snapshot);
+      return fn();
+    });
+  }
+
+  private snapshot(): Snapshot | undefined {
+    if (!this.cls.isActive()) return undefined;
+    let snapshot = this.cls.get<Snapshot | undefined>(GUARD_SNAPSHOT);
+    if (!snapshot) {
+      snapshot = {};
+      this.cls.set(GUARD_SNAPSHOT, snapshot);
+    }
+    return snapshot;
+  }
+
+  private forgetSnapshot(): void {
+    const snapshot = this.cls.isActive() ? this.cls.get<Snapshot | undefined>(GUARD_SNAPSHOT) : undefined;
+    if (snapshot) snapshot.state = undefined;
+  }
+
+  private async read(): Promise<GuardState> {
     let row;
     try {
-      row = await this.repo.get(manager);
+      row = await this.repo.get();
     } catch (err) {
       this.logger.warn(`guard state unreadable: ${(err as Error).message}`);
       throw Errors.guardUnverifiable('the guard state could not be read');
@@ -83,8 +129,8 @@ export class GuardsService implements OnApplicationBootstrap {
   }
 
   /** The usable rules, or 503 guard_unverifiable. */
-  async rules(manager?: EntityManager): Promise<GuardRules> {
-    const s = await this.state(manager);
+  async rules(): Promise<GuardRules> {
+    const s = await this.state();
     if (!s.rules) throw Errors.guardUnverifiable(s.problem ?? 'no guard rules are stored');
     return s.rules;
   }
@@ -105,8 +151,7 @@ export class GuardsService implements OnApplicationBootstrap {
     const parsed = parseGuardRules(raw);
     if (!parsed.ok) throw Errors.invalid('$', parsed.problem);
     const { killSwitch, ...doc } = parsed.rules;
-    await this.repo.upsertRules(doc as unknown as Record<string, unknown>, null);
-    await this.events.record({
+    await this.storeRules(doc as unknown as Record<string, unknown>, null, {
       kind: 'guard.changed',
       summary: 'guard rules replaced',
       reasoning: 'the guard rules were replaced through PUT /ucp/v1/admin/guards',
@@ -121,15 +166,26 @@ export class GuardsService implements OnApplicationBootstrap {
 
   /** Engages or releases the kill switch; an event is recorded when it actually changes. */
   async setKillSwitch(engaged: boolean, reason: string): Promise<Record<string, unknown>> {
-    const before = await this.repo.transaction((m) => this.repo.setKillSwitch(engaged, reason, m));
-    if (before !== engaged) {
+    this.forgetSnapshot();
+    await this.tx.run(async () => {
+      const before = await this.repo.setKillSwitch(engaged, reason);
+      if (before === engaged) return;
       await this.events.record({
         kind: 'kill_switch',
         summary: engaged ? 'kill switch engaged' : 'kill switch released',
         reasoning: reason,
         data: { engaged },
       });
-    }
+    });
     return this.view();
+  }
+
+  /** Stores the rules (or their problem) and the event that says so, in one transaction. */
+  private async storeRules(rules: Record<string, unknown> | null, problem: string | null, event: NewEvent): Promise<void> {
+    this.forgetSnapshot();
+    await this.tx.run(async () => {
+      await this.repo.upsertRules(rules, problem);
+      await this.events.record(event);
+    });
   }
 }

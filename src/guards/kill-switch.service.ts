@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Errors } from '../common/errors';
 import { GuardsService } from './guards.service';
 
@@ -9,11 +8,11 @@ export class KillSwitchService {
   constructor(private readonly guards: GuardsService) {}
 
   /** 409 kill_switch_engaged when engaged; 503 guard_unverifiable when the state cannot be read. */
-  async assertOff(manager?: EntityManager): Promise<void> {
-    if ((await this.guards.state(manager)).engaged) throw Errors.killSwitch();
+  async assertOff(): Promise<void> {
+    if ((await this.guards.state()).engaged) throw Errors.killSwitch();
   }
 
-  async isEngaged(manager?: EntityManager): Promise<boolean> {
-    return (await this.guards.state(manager)).engaged;
+  async isEngaged(): Promise<boolean> {
+    return (await this.guards.state()).engaged;
   }
 }

@@ -26,7 +26,7 @@ export class HealthController {
       await this.ds.query('SELECT 1');
       return { status: 'ready' };
     } catch {
-      throw new DomainError(503, 'not_ready', 'the database is not reachable', { severity: 'recoverable' });
+      throw new DomainError('not_ready', 'the database is not reachable', { severity: 'recoverable' });
     }
   }
 }

@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
 import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
-import { JobLockService } from '../coordination/job-lock.service';
+import { JobScheduling } from '../coordination/job-scheduling';
 import { CLEANUP_BATCH, CLEANUP_MAX_BATCHES, KEY_RETENTION_HOURS } from './idempotency.rules';
 
 export const IDEMPOTENCY_CLEANUP_INTERVAL = 'idempotency.cleanup';
@@ -19,12 +16,10 @@ export const IDEMPOTENCY_CLEANUP_EVERY_MS = 15 * 60_000;
 @Injectable()
 export class IdempotencyCleanupJob extends ExclusiveIntervalJob<number> {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    schedulerRegistry: SchedulerRegistry,
-    locks: JobLockService,
+    scheduling: JobScheduling,
     @InjectDataSource() private readonly ds: DataSource,
   ) {
-    super(IDEMPOTENCY_CLEANUP_INTERVAL, IDEMPOTENCY_CLEANUP_EVERY_MS, config, schedulerRegistry, locks);
+    super(scheduling, IDEMPOTENCY_CLEANUP_INTERVAL, IDEMPOTENCY_CLEANUP_EVERY_MS);
   }
 
   /** Deletes keys past retention; returns how many. */

@@ -1,8 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
+import { CoordinationModule } from '../coordination/coordination.module';
 import { IdempotencyCleanupJob } from './idempotency-cleanup.job';
 import { IdempotencyService } from './idempotency.service';
 
-@Global()
-@Module({ imports: [ClaimsModule], providers: [IdempotencyService, IdempotencyCleanupJob], exports: [IdempotencyService] })
+/** Idempotency keys of the money-moving routes and their cleanup. */
+@Module({ imports: [ClaimsModule, CoordinationModule], providers: [IdempotencyService, IdempotencyCleanupJob], exports: [IdempotencyService] })
 export class IdempotencyModule {}

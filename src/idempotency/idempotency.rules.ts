@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { stateMachine } from '../common/state-machine.rules';
 
 /** Idempotency fingerprint (decisions.md section 9): the operation, the resource id and the SHA-256 of the raw body. */
 export function fingerprint(operation: string, resourceId: string, rawBody: string | Buffer): string {
@@ -28,3 +29,12 @@ export function validKey(key: string): boolean {
 export function storesOutcome(status: number): boolean {
   return (status >= 200 && status < 300) || status === 502;
 }
+
+/**
+ * A key's states: `in_flight` while its first request runs (a stale claim is taken over by the same request, staying
+ * in_flight), then `done` with the stored answer. A request whose outcome is not stored deletes its key instead.
+ */
+export const IDEMPOTENCY_MACHINE = stateMachine<'in_flight' | 'done'>('idempotency key', {
+  in_flight: ['in_flight', 'done'],
+  done: [],
+});

@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
+import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { fingerprint, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
+import { fingerprint, IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
 
 export interface IdempotencyScope {
   operation: string;
@@ -87,14 +88,14 @@ export class IdempotencyService {
       outcome = await fn();
     } catch (err) {
       thrown = err;
-      outcome = err instanceof DomainError ? { status: err.status, body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
+      outcome = err instanceof DomainError ? { status: statusOf(err.code), body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
     }
     try {
       if (storesOutcome(outcome.status)) {
         await this.ds.query(
-          `UPDATE idempotency_keys SET state = 'done', response_status = $2, response_body = $3::jsonb, completed_at = now()
+          `UPDATE idempotency_keys SET state = $5, response_status = $2, response_body = $3::jsonb, completed_at = now()
             WHERE key = $1 AND state = 'in_flight' AND claim_id = $4`,
-          [key, outcome.status, JSON.stringify(outcome.body), claimId],
+          [key, outcome.status, JSON.stringify(outcome.body), claimId, IDEMPOTENCY_MACHINE.move('in_flight', 'done')],
         );
       } else {
         await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight' AND claim_id = $2`, [key, claimId]);
@@ -125,7 +126,7 @@ export class IdempotencyService {
 
   private unavailable(err: unknown): DomainError {
     this.logger.warn(`idempotency store unavailable: ${(err as Error).message}`);
-    return new DomainError(503, 'idempotency_unavailable', 'the idempotency key store could not be read; the request was not run', {
+    return new DomainError('idempotency_unavailable', 'the idempotency key store could not be read; the request was not run', {
       severity: 'recoverable',
     });
   }

@@ -3,10 +3,9 @@ import { UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { toPlus8 } from '../common/time';
 import { EventsService } from '../events/events.service';
-import { PartnerError } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { MachineStockItemView, refusedItemText, toStockItemView } from './inventory.rules';
-import { failureReason, toUpstreamError } from './partner-failure';
+import { failureReason, partnerFailure } from '../partners/partner-failure';
 
 export interface LiveInventory {
   location_id: string;
@@ -41,10 +40,13 @@ export class LiveInventoryService {
       });
       // The platform answered that it does not know this location (contract: an unknown locationId is a 4xx, here 404):
       // the location is registered here but not there, which the operator fixes; not a failure of the platform.
-      if (err instanceof PartnerError && err.kind === 'rejected' && err.httpStatus === 404) {
-        throw Errors.notFound(`location ${location.id} at the machine platform ${location.namespace} (it is registered here but the platform does not know it)`, '$.id');
-      }
-      throw toUpstreamError(err, `machine platform ${location.namespace}`);
+      throw partnerFailure(err, {
+        who: `machine platform ${location.namespace}`,
+        refused: (e) =>
+          e.httpStatus === 404
+            ? Errors.notFound(`location ${location.id} at the machine platform ${location.namespace} (it is registered here but the platform does not know it)`, '$.id')
+            : undefined,
+      });
     }
     const readAt = toPlus8(new Date());
     return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Tx } from '../database/tx';
 import type { SlotRowOut } from './inventory.rules';
 
 export type SlotRow = SlotRowOut;
@@ -11,7 +11,7 @@ const SLOT_COLUMNS =
 /** Writes of the synced machine copy (`slots`). Reads for the catalog live in src/catalog. */
 @Injectable()
 export class SlotsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly tx: Tx) {}
 
   /**
    * Upserts one machine's slots in one statement. Price, stock, title are replaced; barcode, capacity and the
@@ -25,7 +25,8 @@ export class SlotsRepository {
     rows: SlotRow[],
     opts: { removeOthersExcept: string[] | null },
   ): Promise<{ upserted: number; removed: number }> {
-    return this.ds.transaction(async (m: EntityManager) => {
+    return this.tx.run(async () => {
+      const m = this.tx.manager;
       // A machine removed from the roster while its read was in flight gets no telemetry back.
       const registered = (await m.query(`SELECT 1 FROM locations WHERE id = $1 FOR SHARE`, [locationId])) as unknown[];
       if (registered.length === 0) return { upserted: 0, removed: 0 };
@@ -56,8 +57,8 @@ export class SlotsRepository {
   }
 
   /** Removes every slot of a location (roster removal); returns how many. */
-  async deleteForLocation(m: EntityManager, locationId: string): Promise<number> {
-    const res = (await m.query(`DELETE FROM slots WHERE location_id = $1 RETURNING id`, [locationId])) as unknown[];
+  async deleteForLocation(locationId: string): Promise<number> {
+    const res = (await this.tx.manager.query(`DELETE FROM slots WHERE location_id = $1 RETURNING id`, [locationId])) as unknown[];
     return Array.isArray(res[0]) ? (res[0] as unknown[]).length : res.length;
   }
 }

@@ -3,10 +3,12 @@ import { InventoryModule } from '../inventory/inventory.module';
 import { LocationsController } from './locations.controller';
 import { LocationsRepository } from './locations.repository';
 import { LocationsService } from './locations.service';
+import { PartnersModule } from '../partners/partners.module';
+import { EventsModule } from '../events/events.module';
 
 /** The machine roster and the live inventory route. `POST /locations/sync` lives in the sync module. */
 @Module({
-  imports: [InventoryModule],
+  imports: [InventoryModule, PartnersModule, EventsModule],
   controllers: [LocationsController],
   providers: [LocationsRepository, LocationsService],
   exports: [LocationsRepository],

@@ -12,7 +12,7 @@ export const LocationsDocs = {
     description: 'Core. `filters.items`: the machine carries every listed id; `amenities` must all match; `hours` is accepted but not applied. Page size 50 by default, 100 at most.',
     type: LocationSearchResponse,
     returns: 'Locations and `pagination`.',
-    errors: { 400: ['invalid', 'request_too_large'] },
+    errors: { 400: ['missing', 'invalid', 'request_too_large'] },
   }),
   put: ApiEndpoint({
     operationId: 'locations_put',

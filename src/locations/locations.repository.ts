@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { Tx } from '../database/tx';
 import { LocationRecord } from './locations.rules';
 
 interface RawLocation {
@@ -25,7 +25,7 @@ const fromRaw = (r: RawLocation): LocationRecord => ({
 /** The roster (`locations`). Queries only. */
 @Injectable()
 export class LocationsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly tx: Tx) {}
 
   /** Registers or updates; `profile` null keeps the stored profile, `amenities` null keeps the stored ones. */
   async upsert(l: {
@@ -36,7 +36,7 @@ export class LocationsRepository {
     amenities: string[] | null;
   }): Promise<{ location: LocationRecord; created: boolean }> {
     const context = l.amenities === null ? {} : { amenities: l.amenities };
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `INSERT INTO locations AS l (id, namespace, name, profile, context)
        VALUES ($1, $2, $3, COALESCE($4::jsonb, '{}'::jsonb), $5::jsonb)
        ON CONFLICT (id) DO UPDATE SET
@@ -50,14 +50,14 @@ export class LocationsRepository {
     return { location: fromRaw(rows[0]), created: rows[0].created };
   }
 
-  async find(id: string, m?: EntityManager): Promise<LocationRecord | null> {
-    const rows = (await (m ?? this.ds).query(`SELECT * FROM locations WHERE id = $1`, [id])) as RawLocation[];
+  async find(id: string): Promise<LocationRecord | null> {
+    const rows = (await this.tx.manager.query(`SELECT * FROM locations WHERE id = $1`, [id])) as RawLocation[];
     return rows.length ? fromRaw(rows[0]) : null;
   }
 
   /** Locks and deletes the roster row; returns what it held. */
-  async deleteReturning(m: EntityManager, id: string): Promise<LocationRecord | null> {
-    const rows = (await m.query(`DELETE FROM locations WHERE id = $1 RETURNING *`, [id])) as unknown[];
+  async deleteReturning(id: string): Promise<LocationRecord | null> {
+    const rows = (await this.tx.manager.query(`DELETE FROM locations WHERE id = $1 RETURNING *`, [id])) as unknown[];
     const list = (Array.isArray(rows[0]) ? rows[0] : rows) as RawLocation[];
     return list.length ? fromRaw(list[0]) : null;
   }
@@ -65,14 +65,14 @@ export class LocationsRepository {
   /** Every registered location, optionally of one namespace, by id. */
   async all(namespace?: string): Promise<LocationRecord[]> {
     const rows = (await (namespace === undefined
-      ? this.ds.query(`SELECT * FROM locations ORDER BY id`)
-      : this.ds.query(`SELECT * FROM locations WHERE namespace = $1 ORDER BY id`, [namespace]))) as RawLocation[];
+      ? this.tx.manager.query(`SELECT * FROM locations ORDER BY id`)
+      : this.tx.manager.query(`SELECT * FROM locations WHERE namespace = $1 ORDER BY id`, [namespace]))) as RawLocation[];
     return rows.map(fromRaw);
   }
 
   async names(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = (await this.ds.query(`SELECT id, name FROM locations WHERE id = ANY($1::text[])`, [ids])) as { id: string; name: string }[];
+    const rows = (await this.tx.manager.query(`SELECT id, name FROM locations WHERE id = ANY($1::text[])`, [ids])) as { id: string; name: string }[];
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
@@ -100,6 +100,6 @@ export class LocationsRepository {
     }
     if (q.afterId !== undefined) where.push(`l.id > ${p(q.afterId)}`);
     const sql = `SELECT l.* FROM locations l${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY l.id LIMIT ${p(q.limit)}`;
-    return ((await this.ds.query(sql, params)) as RawLocation[]).map(fromRaw);
+    return ((await this.tx.manager.query(sql, params)) as RawLocation[]).map(fromRaw);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Errors } from '../common/errors';
 import { parseRfc3339, toPlus8 } from '../common/time';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { requireLocationId, requireNamespace } from '../identifiers/identifiers';
 import { LiveInventory, LiveInventoryService } from '../inventory/inventory.service';
@@ -25,7 +25,7 @@ export type LocationView = ReturnType<typeof toLocationView>;
 @Injectable()
 export class LocationsService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Tx,
     private readonly repo: LocationsRepository,
     private readonly slots: SlotsRepository,
     private readonly registry: PartnerRegistry,
@@ -52,26 +52,22 @@ export class LocationsService {
   /** Roster removal: the profile, context and telemetry (synced slots) are purged; events are kept. */
   async remove(rawId: string): Promise<{ removed: string; purged: { profile: number; context: number; telemetry: number } }> {
     const id = requireLocationId(rawId, '$.id');
-    const result = await this.ds.transaction(async (m) => {
-      const gone = await this.repo.deleteReturning(m, id);
+    const purged = await this.tx.run(async () => {
+      const gone = await this.repo.deleteReturning(id);
       if (!gone) return null;
-      const telemetry = await this.slots.deleteForLocation(m, id);
-      const purged = purgeCounts(gone.profile, gone.context, telemetry);
-      const event = await this.events.record(
-        {
-          kind: 'location.removed',
-          summary: `machine ${id} removed from the roster`,
-          reasoning: `profile (${purged.profile} fields), context (${purged.context} entries) and telemetry (${purged.telemetry} synced slots) purged; events kept`,
-          location: id,
-          data: { purged },
-        },
-        m,
-      );
-      return { purged, event };
+      const telemetry = await this.slots.deleteForLocation(id);
+      const counts = purgeCounts(gone.profile, gone.context, telemetry);
+      await this.events.record({
+        kind: 'location.removed',
+        summary: `machine ${id} removed from the roster`,
+        reasoning: `profile (${counts.profile} fields), context (${counts.context} entries) and telemetry (${counts.telemetry} synced slots) purged; events kept`,
+        location: id,
+        data: { purged: counts },
+      });
+      return counts;
     });
-    if (!result) throw Errors.notFound(`location ${id}`, '$.id');
-    await this.events.publish(result.event);
-    return { removed: id, purged: result.purged };
+    if (!purged) throw Errors.notFound(`location ${id}`, '$.id');
+    return { removed: id, purged };
   }
 
   async search(body: SearchLocationsBody): Promise<{ locations: LocationView[]; pagination: { has_next_page: boolean; cursor?: string } }> {

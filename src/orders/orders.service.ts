@@ -105,7 +105,7 @@ export class OrdersService {
   }
 
   private purchaseReader(): PurchaseOrderReader {
-    if (!this.purchases) throw new DomainError(501, 'not_implemented', 'purchase orders are not available in this deployment', { path: '$.kind' });
+    if (!this.purchases) throw new DomainError('not_implemented', 'purchase orders are not available in this deployment', { path: '$.kind' });
     return this.purchases;
   }
 

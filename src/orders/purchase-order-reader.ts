@@ -1,7 +1,7 @@
 import { UcpMessage } from '../common/envelope';
 
 /**
- * Purchase orders (`kind=purchase`) are provided globally by the money-paths capability under this token.
+ * Purchase orders (`kind=purchase`) are provided by PurchasesModule under this token.
  * The orders service reads sales itself and asks this reader for everything else.
  */
 export abstract class PurchaseOrderReader {

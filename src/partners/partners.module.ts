@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PartnerRegistry } from './registry/partner-registry';
 
-@Global()
+/** The partner adapters (`PartnerRegistry`), one instance for the whole app. */
 @Module({ providers: [PartnerRegistry], exports: [PartnerRegistry] })
 export class PartnersModule {}

@@ -4,10 +4,11 @@ import type { Request, Response } from 'express';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { send } from '../checkout/checkout.controller';
-import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { replyOnce } from '../idempotency/idempotent-reply';
 import { SetPricesBody } from './pricing.dto';
 import { PricingService } from './pricing.service';
+import { renderPriceUpdate } from './pricing.view';
 import { PricingDocs } from './pricing.openapi';
 
 @ApiTags('pricing')
@@ -15,6 +16,7 @@ import { PricingDocs } from './pricing.openapi';
 export class PricingController {
   constructor(
     private readonly pricing: PricingService,
+    private readonly idempotency: IdempotencyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -22,7 +24,8 @@ export class PricingController {
   @HttpCode(200)
   @PricingDocs.setPrices
   async setPrices(@Param('id') id: string, @Body() body: SetPricesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    body.confirm = (req.body as { confirm?: unknown } | undefined)?.confirm;
-    return send(res, await this.pricing.setPrices(id, body, { idempotencyKey: idempotencyKeyOf(req), rawBody: rawBodyOf(req), base: publicBase(this.config.publicUrl, req) }));
+    return replyOnce(this.idempotency, req, res, { operation: 'pricing.update', resourceId: id }, () =>
+      this.pricing.setPrices(id, body, publicBase(this.config.publicUrl, req)).then(renderPriceUpdate),
+    );
   }
 }

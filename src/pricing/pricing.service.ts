@@ -2,23 +2,23 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { ReadOutcome } from '../claims/claim.rules';
-import { message, ok, UcpMessage } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
+import { message, UcpMessage } from '../common/envelope';
+import { Errors } from '../common/errors';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
 import { overPriceCap } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { SlotEntity } from '../inventory/slot.entity';
 import { LocationEntity } from '../locations/location.entity';
-import { MachineAdapter, PartnerError, PriceChange } from '../partners/adapter.types';
+import { MachineAdapter, PriceChange } from '../partners/adapter.types';
+import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
+import { PriceUpdate } from './pricing.view';
 import { Tx } from '../database/tx';
 
-const CAPS = ['com.example.svc.pricing'];
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
 interface Move {
@@ -45,7 +45,6 @@ export class PricingService implements OnModuleInit {
     private readonly killSwitch: KillSwitchService,
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   onModuleInit(): void {
@@ -56,14 +55,12 @@ export class PricingService implements OnModuleInit {
     });
   }
 
-  async setPrices(locationId: string, body: SetPricesBody, ctx: { idempotencyKey?: string; rawBody: string; base: string }) {
-    return this.idempotency.run(ctx.idempotencyKey, { operation: 'pricing.update', resourceId: locationId, rawBody: ctx.rawBody }, async () => ({
-      status: 200,
-      body: await this.apply(locationId, body, ctx.base),
-    }));
+  setPrices(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
+    // One guard snapshot for the request: the kill switch and the price cap are decided on one read.
+    return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base));
   }
 
-  private async apply(locationId: string, body: SetPricesBody, base: string) {
+  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
     if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
     const location = await this.ds.getRepository(LocationEntity).findOne({ where: { id: locationId } });
@@ -154,7 +151,7 @@ export class PricingService implements OnModuleInit {
         actions.push(this.action(a, m, base));
       }
     }
-    return ok({ location: locationId, updated, actions }, { capabilities: CAPS, messages });
+    return { location: locationId, updated, actions, messages };
   }
 
   private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {
@@ -165,11 +162,10 @@ export class PricingService implements OnModuleInit {
     try {
       return await adapter.setPrices(locationId, prices);
     } catch (err) {
-      if (err instanceof PartnerError && err.kind === 'rejected') {
-        throw new DomainError(502, 'upstream_rejected', `the machine platform refused the price change: ${err.reason}`, { severity: 'recoverable' });
-      }
-      const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
-      throw Errors.upstreamUnreachable(`the machine platform ${adapter.namespace}`, why);
+      throw partnerFailure(err, {
+        who: `the machine platform ${adapter.namespace}`,
+        refused: (e) => Errors.upstreamRejected('the machine platform', 'the price change', e.reason),
+      });
     }
   }
 

@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { toPlus8 } from '../common/time';
@@ -7,21 +6,20 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutRepository } from '../checkout/checkout.repository';
-import { JobLockService } from '../coordination/job-lock.service';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
-import { PartnerError, SupplyAdapter } from '../partners/adapter.types';
+import { SupplyAdapter } from '../partners/adapter.types';
+import { failureReason } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { decodeCursor, encodeCursor, isOpen, renderPurchaseOrder } from './purchase-order.rules';
 
 /** In a list, a purchase order's supplier status is read again when older than this (one order is always read). */
 export const STATUS_CACHE_MS = 30_000;
-/** The scheduled refresh of open purchase orders. */
-export const REFRESH_EVERY_MS = 10 * 60_000;
 
 /**
  * Purchase orders: completed checkout sessions, with the supplier's status (GET /orders/{ref}) read on every
- * GET /orders/{id}, refreshed in lists when older than STATUS_CACHE_MS, and every REFRESH_EVERY_MS for open orders by
- * one instance (JobLockService).
+ * GET /orders/{id}, refreshed in lists when older than STATUS_CACHE_MS, and every 10 minutes for open orders by
+ * one instance (PurchaseOrdersRefreshJob).
  */
 @Injectable()
 export class PurchaseOrdersService {
@@ -30,8 +28,8 @@ export class PurchaseOrdersService {
     private readonly repo: CheckoutRepository,
     private readonly registry: PartnerRegistry,
     private readonly events: EventsService,
+    private readonly tx: Tx,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly locks?: JobLockService,
   ) {}
 
   private base(): string {
@@ -75,16 +73,7 @@ export class PurchaseOrdersService {
     };
   }
 
-  /** Scheduled: open purchase orders, least recently checked first, by one instance at a time. */
-  @Interval('purchase-orders-refresh', REFRESH_EVERY_MS)
-  async scheduledRefresh(): Promise<void> {
-    if (!this.config.schedulerEnabled) return;
-    const run = () => this.refreshOpen();
-    if (this.locks) await this.locks.runExclusive('purchase-orders-refresh', run);
-    else await run();
-  }
-
-  /** Refreshes up to `limit` open orders; returns how many were read. */
+  /** Refreshes up to `limit` open orders, least recently checked first; returns how many were read. */
   async refreshOpen(limit = 100): Promise<number> {
     const rows = await this.repo.openOrders(limit);
     let n = 0;
@@ -110,22 +99,23 @@ export class PurchaseOrdersService {
       const s = await adapter.getOrder(row.id);
       const logistics = s.logistics.map((l) => ({ ...l }));
       const changed = s.state !== row.supplierState;
-      await this.repo.saveSupplierStatus(row.id, { state: s.state, rawStatus: s.rawStatus, logistics });
-      if (changed) {
+      await this.tx.run(async () => {
+        await this.repo.saveSupplierStatus(row.id, { state: s.state, rawStatus: s.rawStatus, logistics });
+        if (!changed) return;
         await this.events.record({
           kind: 'purchase.status',
           summary: `purchase order ${row.id}: ${row.supplierState ?? 'unknown'} -> ${s.state}`,
           reasoning: `read from the supplier ${row.namespace} (GET /orders/${row.id}); raw status ${s.rawStatus ?? 'none'}`,
           data: { order_id: row.id, state: s.state, raw_status: s.rawStatus },
         });
-      }
+      });
       row.supplierState = s.state;
       row.supplierRawStatus = s.rawStatus;
       row.logistics = logistics;
       row.supplierCheckedAt = new Date();
       return null;
     } catch (err) {
-      const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
+      const why = failureReason(err);
       this.logger.warn(`purchase order ${row.id}: supplier status not refreshed (${why})`);
       return why;
     }

@@ -1,13 +1,16 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CheckoutModule } from '../checkout/checkout.module';
+import { CoordinationModule } from '../coordination/coordination.module';
+import { EventsModule } from '../events/events.module';
 import { PurchaseOrderReader } from '../orders/purchase-order-reader';
+import { PartnersModule } from '../partners/partners.module';
+import { PurchaseOrdersRefreshJob } from './purchase-orders-refresh.job';
 import { PurchaseOrdersService } from './purchase-orders.service';
 
 /** Purchase orders for GET /orders?kind=purchase and GET /orders/{id} (served by the orders controller). */
-@Global()
 @Module({
-  imports: [CheckoutModule],
-  providers: [PurchaseOrdersService, { provide: PurchaseOrderReader, useExisting: PurchaseOrdersService }],
+  imports: [CheckoutModule, PartnersModule, EventsModule, CoordinationModule],
+  providers: [PurchaseOrdersService, PurchaseOrdersRefreshJob, { provide: PurchaseOrderReader, useExisting: PurchaseOrdersService }],
   exports: [PurchaseOrdersService, PurchaseOrderReader],
 })
 export class PurchasesModule {}

@@ -3,9 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ok } from '../common/envelope';
 import { ScoringService } from '../forecasting/scoring.service';
-import { idempotencyKeyOf, rawBodyOf } from '../idempotency/raw-body';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { replyOnce } from '../idempotency/idempotent-reply';
+import { rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
-import { CreateRunQuery, ListRunsQuery, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { CreateRunQuery, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { RunPlacingService } from './run-placing.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { REPLENISHMENT_CAPS } from './run.view';
@@ -23,6 +25,7 @@ export class ReplenishmentController {
     private readonly placing: RunPlacingService,
     private readonly delivery: RunDeliveryService,
     private readonly scoring: ScoringService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Get('plan')
@@ -53,14 +56,12 @@ export class ReplenishmentController {
   @Post('runs/:id/place')
   @HttpCode(200)
   @ReplenishmentDocs.place
-  async place(@Param('id') id: string, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const raw = rawBodyOf(req) || JSON.stringify(req.body ?? {});
-    // `confirm` is read as sent (a supply-checkout run needs the JSON boolean true; a string or number is refused).
-    const body: unknown = req.body;
-    const confirm = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { confirm?: unknown }).confirm : undefined;
-    const answer = await this.placing.placeWithKey(id, idempotencyKeyOf(req), raw, confirm);
-    res.status(answer.status);
-    return answer.body;
+  async place(@Param('id') id: string, @Body() body: PlaceRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    // The body is optional: without one the key's fingerprint is that of `{}`.
+    const raw = rawBodyOf(req) || '{}';
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.place', resourceId: id, rawBody: raw }, async () =>
+      ok({ ...(await this.placing.place(id, body?.confirm)) }, { capabilities: CAPS }),
+    );
   }
 
   @Post('runs/:id/receive')

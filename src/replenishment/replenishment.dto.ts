@@ -78,3 +78,9 @@ export class ScoreQuery {
   @Max(365)
   horizon_days?: number;
 }
+
+/** `confirm` is checked by the placing service: a supply-checkout run needs the JSON boolean true; other runs ignore it. */
+export class PlaceRunBody {
+  @IsOptional()
+  confirm?: unknown;
+}

@@ -20,10 +20,19 @@ import { RunsService } from './runs.service';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
 import { SupplyResolutionService } from './supply-resolution.service';
+import { PartnersModule } from '../partners/partners.module';
+import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { GuardsModule } from '../guards/guards.module';
+import { ApprovalsModule } from '../approvals/approvals.module';
+import { EventsModule } from '../events/events.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { CoordinationModule } from '../coordination/coordination.module';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule],
+  imports: [TypeOrmModule.forFeature([ReplenishmentRunEntity]), ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
+    PartnersModule, SupplyCatalogModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
+  ],
   controllers: [ReplenishmentController],
   providers: [
     PlanService,

@@ -1,11 +1,19 @@
 /** The OpenAPI description of replenishment plans, runs and forecast scores. */
+import { applyDecorators } from '@nestjs/common';
+import { ApiBody } from '@nestjs/swagger';
 import { ApiEndpoint, describeProperty } from '../common/api-docs';
-import { ListRunsQuery, ScoreQuery } from './replenishment.dto';
+import { ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
 import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
 import { RUN_STATUSES } from './run.rules';
 
 describeProperty(ListRunsQuery, 'status', { required: false, enum: [...RUN_STATUSES], description: 'Only runs in this status.' });
 describeProperty(ScoreQuery, 'horizon_days', { required: false, default: 7 });
+describeProperty(PlaceRunBody, 'confirm', {
+  type: Boolean,
+  enum: [true],
+  required: false,
+  description: 'Required for a `supply_checkout` run, which completes real purchase orders: the JSON boolean `true` (anything else is 400 `confirmation_required`). Other fulfillers ignore it.',
+});
 
 export const ReplenishmentDocs = {
   plan: ApiEndpoint({
@@ -43,7 +51,9 @@ export const ReplenishmentDocs = {
     returns: 'The run.',
     errors: { 404: ['not_found'] },
   }),
-  place: ApiEndpoint({
+  place: applyDecorators(
+    ApiBody({ type: PlaceRunBody, required: false, description: 'Optional; `{confirm: true}` for a `supply_checkout` run.' }),
+    ApiEndpoint({
     operationId: 'replenishment_run_place',
     summary: 'Place a run with its fulfiller (orders goods)',
     description:
@@ -52,13 +62,14 @@ export const ReplenishmentDocs = {
     type: RunResponse,
     returns: 'The run with `status: placed`.',
     errors: {
-      400: ['invalid', 'namespace_unsupported'],
+      400: ['confirmation_required', 'invalid', 'namespace_unsupported'],
       404: ['not_found'],
       409: ['already_placed', 'approval_required', 'invalid_state', 'nothing_to_order', 'kill_switch_engaged', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
       502: ['supplier_rejected', 'upstream_unreachable', 'upstream_rejected'],
       503: ['guard_unverifiable', 'idempotency_unavailable'],
     },
-  }),
+    }),
+  ),
   receive: ApiEndpoint({
     operationId: 'replenishment_run_receive',
     summary: 'Record a delivery into stock',

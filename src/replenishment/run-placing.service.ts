@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ApprovalsService } from '../approvals/approvals.service';
-import { ok } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { BudgetService } from '../guards/budget.service';
+import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
-import { IdempotencyService } from '../idempotency/idempotency.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { placeRefusal, RUN_SPEND_SOURCE as SPEND_SOURCE, RunStatus } from './run.rules';
-import { REPLENISHMENT_CAPS, RunView } from './run.view';
+import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -23,19 +22,11 @@ export class RunPlacingService {
     private readonly recovery: RunRecoveryService,
     private readonly views: RunViewService,
     private readonly killSwitch: KillSwitchService,
+    private readonly guards: GuardsService,
     private readonly budget: BudgetService,
     private readonly approvals: ApprovalsService,
-    private readonly idempotency: IdempotencyService,
     private readonly tx: Tx,
   ) {}
-
-  /** Place under an optional Idempotency-Key: the answer (status and body, envelope included) to send. */
-  async placeWithKey(id: string, key: string | undefined, rawBody: string, confirm?: unknown): Promise<{ status: number; body: unknown }> {
-    return this.idempotency.run(key, { operation: 'replenishment.run.place', resourceId: id, rawBody }, async () => ({
-      status: 200,
-      body: ok({ ...(await this.place(id, confirm)) }, { capabilities: REPLENISHMENT_CAPS }),
-    }));
-  }
 
   /**
    * Places a ready run with its fulfiller. Kill switch first; the run is claimed (`placing`) and its amount held
@@ -43,7 +34,12 @@ export class RunPlacingService {
    * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
    * order twice).
    */
-  async place(id: string, confirm?: unknown): Promise<RunView> {
+  place(id: string, confirm?: unknown): Promise<RunView> {
+    // One guard snapshot for the request, shared by the purchase orders a supply-checkout run completes.
+    return this.guards.withSnapshot(() => this.placeOnce(id, confirm));
+  }
+
+  private async placeOnce(id: string, confirm?: unknown): Promise<RunView> {
     const current = await this.repo.find(id);
     // A fulfiller that runs a money path takes the same confirmation, before anything else is looked at.
     if (current && this.fulfillers.of(current).needsConfirm && confirm !== true) throw Errors.confirmationRequired();
@@ -66,7 +62,7 @@ export class RunPlacingService {
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
       const outcome = fulfiller.movesMoney
-        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, undefined, { ignoreLimits: approved })
+        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, { ignoreLimits: approved })
         : approved
           ? ({ ok: true } as const)
           : await this.budget.check(total, new Date());

@@ -1,9 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
+import { Injectable } from '@nestjs/common';
 import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
-import { JobLockService } from '../coordination/job-lock.service';
+import { JobScheduling } from '../coordination/job-scheduling';
 import { RunRecoveryPass, RunRecoveryService } from './run-recovery.service';
 
 export const RUN_RECOVERY_INTERVAL = 'replenishment.recovery';
@@ -16,12 +13,10 @@ export const RUN_RECOVERY_EVERY_MS = 60_000;
 @Injectable()
 export class RunRecoveryScheduler extends ExclusiveIntervalJob<RunRecoveryPass> {
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
-    schedulerRegistry: SchedulerRegistry,
-    locks: JobLockService,
+    scheduling: JobScheduling,
     private readonly recovery: RunRecoveryService,
   ) {
-    super(RUN_RECOVERY_INTERVAL, RUN_RECOVERY_EVERY_MS, config, schedulerRegistry, locks);
+    super(scheduling, RUN_RECOVERY_INTERVAL, RUN_RECOVERY_EVERY_MS);
   }
 
   protected pass(): Promise<RunRecoveryPass> {

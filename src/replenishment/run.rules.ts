@@ -1,5 +1,7 @@
 import type { ReadOutcome } from '../claims/claim.rules';
+import { stateMachine } from '../common/state-machine.rules';
 import { parseSkuId } from '../identifiers/identifiers';
+import type { ErrorCode } from '../common/error-codes';
 
 /**
  * Replenishment run states (pure). The spec shows run → placed → delivered; the rest is decided here:
@@ -13,25 +15,38 @@ import { parseSkuId } from '../identifiers/identifiers';
 export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
+/**
+ * Every legal status move of a run. `ready -> placed` directly: a late acceptance recorded after recovery had put
+ * the run back to ready (the fulfiller's order exists, so it wins).
+ */
+export const RUN_MACHINE = stateMachine<RunStatus>('replenishment run', {
+  awaiting_approval: ['ready', 'rejected'],
+  ready: ['awaiting_approval', 'placing', 'placed'],
+  placing: ['placed', 'ready'],
+  placed: ['delivered'],
+  delivered: [],
+  rejected: [],
+});
+
 export function isRunStatus(s: unknown): s is RunStatus {
   return typeof s === 'string' && (RUN_STATUSES as readonly string[]).includes(s);
 }
 
-export type Refusal = { status: 409; code: string; text: string } | null;
+export type Refusal = { code: ErrorCode; text: string } | null;
 
 export function placeRefusal(status: RunStatus): Refusal {
   switch (status) {
     case 'ready':
       return null;
     case 'awaiting_approval':
-      return { status: 409, code: 'approval_required', text: 'the run waits for its replenishment_run approval' };
+      return { code: 'approval_required', text: 'the run waits for its replenishment_run approval' };
     case 'rejected':
-      return { status: 409, code: 'invalid_state', text: 'the run was rejected and cannot be placed' };
+      return { code: 'invalid_state', text: 'the run was rejected and cannot be placed' };
     case 'placing':
-      return { status: 409, code: 'already_placed', text: 'the run is being placed' };
+      return { code: 'already_placed', text: 'the run is being placed' };
     case 'placed':
     case 'delivered':
-      return { status: 409, code: 'already_placed', text: 'the run is already placed' };
+      return { code: 'already_placed', text: 'the run is already placed' };
   }
 }
 
@@ -40,9 +55,9 @@ export function receiveRefusal(status: RunStatus): Refusal {
     case 'placed':
       return null;
     case 'delivered':
-      return { status: 409, code: 'already_delivered', text: 'the run is already delivered' };
+      return { code: 'already_delivered', text: 'the run is already delivered' };
     default:
-      return { status: 409, code: 'invalid_state', text: `the run is ${status}; only a placed run can be received` };
+      return { code: 'invalid_state', text: `the run is ${status}; only a placed run can be received` };
   }
 }
 

@@ -3,9 +3,10 @@ import { In, Repository } from 'typeorm';
 import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { RUN_MACHINE, RunStatus } from './run.rules';
 import { Tx } from '../database/tx';
 
-/** Runs and the slot rows a delivery raises. Queries only. */
+/** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()
 export class RunsRepository {
   constructor(private readonly tx: Tx) {}
@@ -39,12 +40,12 @@ export class RunsRepository {
     await this.repo().update({ id }, patch as never);
   }
 
-  /** Moves a run from one status to another in one statement; false when it was not in `from`. */
-  async transition(id: string, from: string, to: string, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
+  /** Moves a run from one status to another (a legal move of RUN_MACHINE) in one statement; false when it was not in `from`. */
+  async transition(id: string, from: RunStatus, to: RunStatus, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
     const res = await this.repo()
       .createQueryBuilder()
       .update()
-      .set({ ...patch, status: to } as never)
+      .set({ ...patch, status: RUN_MACHINE.move(from, to) } as never)
       .where('id = :id AND status = :from', { id, from })
       .execute();
     return (res.affected ?? 0) > 0;
@@ -58,7 +59,7 @@ export class RunsRepository {
     const res = await this.repo()
       .createQueryBuilder()
       .update()
-      .set({ status: 'placing', claimedAt: () => "date_trunc('milliseconds', now())" } as never)
+      .set({ status: RUN_MACHINE.move('ready', 'placing'), claimedAt: () => "date_trunc('milliseconds', now())" } as never)
       .where(`id = :id AND status = 'ready'`, { id })
       .returning('claimed_at')
       .execute();
@@ -83,11 +84,11 @@ export class RunsRepository {
    * Settles the claim stamped `claimedAt`: moves the run from `placing` to `to` only while that claim still holds it
    * (a recovery or a later place may have taken it meanwhile); false otherwise.
    */
-  async settleClaim(id: string, claimedAt: Date | null, to: string, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
+  async settleClaim(id: string, claimedAt: Date | null, to: RunStatus, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
     const res = await this.repo()
       .createQueryBuilder()
       .update()
-      .set({ ...patch, status: to } as never)
+      .set({ ...patch, status: RUN_MACHINE.move('placing', to) } as never)
       .where(`id = :id AND status = 'placing' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
       .execute();
     return (res.affected ?? 0) > 0;

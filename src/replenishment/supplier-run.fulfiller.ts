@@ -3,7 +3,8 @@ import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
-import { PartnerError, SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
+import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { FulfillerRead, RunFulfiller } from './run-fulfiller';
@@ -43,11 +44,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     if (!call.ok) {
       const err = call.error;
       await this.placeFailed(run, call.failure === 'refused', err);
-      throw err instanceof PartnerError
-        ? err.kind === 'rejected'
-          ? Errors.supplierRejected(err.reason)
-          : Errors.upstreamUnreachable(run.fulfiller, err.reason)
-        : err;
+      throw partnerFailure(err, { who: run.fulfiller, refused: (e) => Errors.supplierRejected(e.reason), defects: 'rethrow' });
     }
     const orderId = call.value.orderId ?? call.value.ref;
     const placed = await this.tx.run(async () => {

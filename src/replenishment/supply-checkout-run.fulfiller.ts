@@ -16,7 +16,7 @@ import { purchaseOrdersOutcome } from './run-lines.rules';
 import { RunsRepository } from './runs.repository';
 
 /** Internal calls of checkout: no request base (links are relative), no idempotency key (the run place has its own). */
-const CTX = { base: '', rawBody: '' };
+const CTX = { base: '' };
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =

@@ -1,14 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { JobLockService } from '../coordination/job-lock.service';
+import { Injectable, Logger } from '@nestjs/common';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
-import { PartnerError } from '../partners/adapter.types';
+import { failureReason } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockRepository } from './restock.repository';
+import { RESTOCK_MACHINE, RestockStatus } from './restock.rules';
 
-const FOLLOW_UP_MS = 5 * 60_000;
 const BATCH = 200;
 const KNOWN = new Set(['pending', 'in_progress', 'completed', 'cancelled']);
 
@@ -23,7 +20,7 @@ export interface FollowUpResult {
 export type FollowUpListener = (result: FollowUpResult) => Promise<void>;
 
 /**
- * Follows binding restock orders on the platform's `GET /restock/{ref}` every five minutes (one instance at a time):
+ * Follows binding restock orders on the platform's `GET /restock/{ref}` every five minutes (RestockFollowUpJob):
  * status, delivered quantities, completion time. A completion is recorded as an event and, through
  * `restock_orders.completed_at`, feeds the platform's measured lead time. Reads only: safe to repeat. Listeners run
  * after each pass (replenishment runs placed as restock orders are delivered there).
@@ -35,24 +32,13 @@ export class RestockFollowUpService {
   constructor(
     private readonly repo: RestockRepository,
     private readonly registry: PartnerRegistry,
-    private readonly locks: JobLockService,
     private readonly events: EventsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tx: Tx,
   ) {}
 
   /** Registers a listener run after each pass; its failure is logged and never fails the pass. */
   onFollowedUp(listener: FollowUpListener): void {
     this.listeners.push(listener);
-  }
-
-  @Interval('restock.follow-up', FOLLOW_UP_MS)
-  async tick(): Promise<void> {
-    if (!this.config.schedulerEnabled) return;
-    try {
-      await this.locks.runExclusive('restock.follow-up', () => this.followUp());
-    } catch (err) {
-      this.logger.warn(`restock follow-up failed: ${(err as Error).message}`);
-    }
   }
 
   async followUp(): Promise<FollowUpResult> {
@@ -65,7 +51,7 @@ export class RestockFollowUpService {
       } catch (err) {
         out.failed++;
         await this.repo.update(row.id, { checkedAt: new Date() });
-        const why = err instanceof PartnerError ? `${err.kind}: ${err.reason}` : (err as Error).message;
+        const why = failureReason(err);
         this.logger.warn(`restock ${row.reference} on ${row.namespace}: status not read (${why})`);
         continue;
       }
@@ -76,16 +62,17 @@ export class RestockFollowUpService {
       }
       const done = state.status === 'completed';
       const completedAt = done ? new Date(state.completedAt ?? Date.now()) : null;
-      await this.repo.update(row.id, {
-        status: state.status,
-        delivered: state.delivered,
-        completedAt,
-        checkedAt: new Date(),
-        ...(state.externalRef && !row.externalRef ? { externalRef: state.externalRef } : {}),
-      });
-      if (done || state.status === 'cancelled') {
-        if (done) out.completed++;
-        else out.cancelled++;
+      if (done) out.completed++;
+      else if (state.status === 'cancelled') out.cancelled++;
+      await this.tx.run(async () => {
+        await this.repo.update(row.id, {
+          status: RESTOCK_MACHINE.move(row.status, state.status as RestockStatus),
+          delivered: state.delivered,
+          completedAt,
+          checkedAt: new Date(),
+          ...(state.externalRef && !row.externalRef ? { externalRef: state.externalRef } : {}),
+        });
+        if (!done && state.status !== 'cancelled') return;
         const days = done && row.sentAt ? Math.round(((completedAt!.getTime() - row.sentAt.getTime()) / 86_400_000) * 100) / 100 : null;
         await this.events.record({
           kind: done ? 'restock.completed' : 'restock.cancelled',
@@ -96,7 +83,7 @@ export class RestockFollowUpService {
           location: row.locationId,
           data: { reference: row.reference, namespace: row.namespace, status: state.status, delivered: state.delivered, lead_time_days: days },
         });
-      }
+      });
     }
     for (const listener of this.listeners) {
       try {

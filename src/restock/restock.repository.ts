@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { In } from 'typeorm';
+import { Tx } from '../database/tx';
 import { LocationEntity } from '../locations/location.entity';
 import { RestockOrderEntity } from './restock-order.entity';
+import { RESTOCK_MACHINE, RestockStatus } from './restock.rules';
 
 /** Restock orders and the roster lookup they need. Queries only. */
 @Injectable()
 export class RestockRepository {
-  constructor(
-    @InjectRepository(RestockOrderEntity) private readonly orders: Repository<RestockOrderEntity>,
-    @InjectRepository(LocationEntity) private readonly locations: Repository<LocationEntity>,
-  ) {}
+  constructor(private readonly tx: Tx) {}
+
+  private get orders() {
+    return this.tx.manager.getRepository(RestockOrderEntity);
+  }
+
+  private get locations() {
+    return this.tx.manager.getRepository(LocationEntity);
+  }
 
   location(id: string): Promise<LocationEntity | null> {
     return this.locations.findOne({ where: { id } });
@@ -25,7 +31,7 @@ export class RestockRepository {
     const res = (await this.orders
       .createQueryBuilder()
       .insert()
-      .values({ ...row, status: 'sending' })
+      .values({ ...row, status: 'sending' satisfies RestockStatus })
       .orIgnore()
       .returning('*')
       .execute()) as { raw: unknown[] };
@@ -35,13 +41,13 @@ export class RestockRepository {
 
   /** Moves a failed request back to `sending` for a manual resend; false when another caller took it. */
   async reclaimFailed(id: string): Promise<boolean> {
-    const res = await this.orders.update({ id, status: 'failed' }, { status: 'sending' });
+    const res = await this.orders.update({ id, status: 'failed' }, { status: RESTOCK_MACHINE.move('failed', 'sending') });
     return (res.affected ?? 0) > 0;
   }
 
   /** Settles a request left in `sending` (its sender died); false when it is no longer `sending`. */
-  async settleSending(id: string, patch: Partial<RestockOrderEntity>): Promise<boolean> {
-    const res = await this.orders.update({ id, status: 'sending' }, patch as never);
+  async settleSending(id: string, to: RestockStatus, patch: Partial<RestockOrderEntity> = {}): Promise<boolean> {
+    const res = await this.orders.update({ id, status: 'sending' }, { ...patch, status: RESTOCK_MACHINE.move('sending', to) } as never);
     return (res.affected ?? 0) > 0;
   }
 

@@ -2,9 +2,27 @@
  * Restock request rules (pure): spec `POST /locations/{id}/restock`.
  */
 import { createHash } from 'node:crypto';
+import { stateMachine } from '../common/state-machine.rules';
 import { parseSkuId } from '../identifiers/identifiers';
 
 export const RESTOCK_REASON_MAX = 100;
+
+export type RestockStatus = 'sending' | 'failed' | 'sent' | 'pending' | 'in_progress' | 'completed' | 'cancelled';
+
+/**
+ * Every legal status move of a restock request: `sending` while the platform is called, then `failed` (may be sent
+ * again), `sent` (a recommendation) or the platform's open `pending`; an open binding order follows what the
+ * platform reports until it is `completed` or `cancelled`.
+ */
+export const RESTOCK_MACHINE = stateMachine<RestockStatus>('restock order', {
+  sending: ['failed', 'sent', 'pending'],
+  failed: ['sending'],
+  sent: [],
+  pending: ['pending', 'in_progress', 'completed', 'cancelled'],
+  in_progress: ['pending', 'in_progress', 'completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+});
 
 export interface RestockLineInput {
   item: { id: string };

@@ -2,13 +2,15 @@ import { Injectable, Logger } from '@nestjs/common';
 import { failureOf, readOutcome } from '../claims/claim.rules';
 import { UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId } from '../identifiers/identifiers';
-import { MachineAdapter, PartnerError, RestockState } from '../partners/adapter.types';
+import { MachineAdapter, RestockState } from '../partners/adapter.types';
+import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockOrderEntity } from './restock-order.entity';
-import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
+import { checkRestockLines, RESTOCK_MACHINE, restockFingerprint, RestockLineInput } from './restock.rules';
 import { RestockRepository } from './restock.repository';
 
 export interface RestockAnswer {
@@ -18,14 +20,6 @@ export interface RestockAnswer {
   accepted: number;
   external_ref?: string;
   messages: UcpMessage[];
-}
-
-export function partnerFailure(namespace: string, err: unknown): unknown {
-  if (!(err instanceof PartnerError)) return err;
-  if (err.kind === 'rejected') {
-    return new DomainError(502, 'upstream_rejected', `${namespace} refused the restock request: ${err.reason}`, { severity: 'recoverable' });
-  }
-  return Errors.upstreamUnreachable(namespace, err.reason);
 }
 
 /**
@@ -41,6 +35,7 @@ export class RestockService {
     private readonly registry: PartnerRegistry,
     private readonly killSwitch: KillSwitchService,
     private readonly events: EventsService,
+    private readonly tx: Tx,
   ) {}
 
   async send(locationId: string, body: { reference: string; binding?: boolean; line_items: RestockLineInput[] }): Promise<RestockAnswer> {
@@ -49,7 +44,7 @@ export class RestockService {
     const location = await this.repo.location(locationId);
     if (!location) throw Errors.notFound(`location ${locationId}`);
     const checked = checkRestockLines(body.line_items, binding, location.namespace);
-    if (!checked.ok) throw new DomainError(400, checked.problem.code, checked.problem.text, { path: checked.problem.path });
+    if (!checked.ok) throw new DomainError(checked.problem.code, checked.problem.text, { path: checked.problem.path });
     const { namespace, lines } = checked.value;
     const capability = binding ? 'replenishment.order' : 'replenishment.recommend';
     const adapter = this.registry.machine(namespace, capability, '$.binding');
@@ -81,25 +76,35 @@ export class RestockService {
     try {
       ack = await adapter.sendRestock({ ref: row.reference, locationId: row.locationId, binding: row.binding, lines: row.lines });
     } catch (err) {
-      await this.repo.update(row.id, { status: 'failed' }).catch((e: Error) => this.logger.error(`restock ${row.reference}: ${e.message}`));
-      await this.events.record({
-        kind: 'partner.error',
-        summary: `restock ${row.reference} to ${row.namespace} failed`,
-        reasoning: `${(err as Error).message}; not retried automatically, the same reference may be sent again`,
-        location: row.locationId,
-        data: { reference: row.reference, namespace: row.namespace },
+      await this.tx
+        .run(async () => {
+          await this.repo.update(row.id, { status: RESTOCK_MACHINE.move('sending', 'failed') });
+          await this.events.record({
+            kind: 'partner.error',
+            summary: `restock ${row.reference} to ${row.namespace} failed`,
+            reasoning: `${(err as Error).message}; not retried automatically, the same reference may be sent again`,
+            location: row.locationId,
+            data: { reference: row.reference, namespace: row.namespace },
+          });
+        })
+        .catch((e: Error) => this.logger.error(`restock ${row.reference}: ${e.message}`));
+      throw partnerFailure(err, {
+        who: row.namespace,
+        refused: (e) => Errors.upstreamRejected(row.namespace, 'the restock request', e.reason),
+        defects: 'rethrow',
       });
-      throw partnerFailure(row.namespace, err);
     }
     const sentAt = new Date();
-    const status = row.binding ? 'pending' : 'sent';
-    await this.repo.update(row.id, { status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
-    await this.events.record({
-      kind: 'restock.sent',
-      summary: `${row.binding ? 'restock order' : 'restock recommendation'} ${row.reference} sent to ${row.namespace} for ${row.locationId}`,
-      reasoning: `${row.lines.length} line(s), ${ack.accepted} accepted${ack.externalRef ? `, platform order ${ack.externalRef}` : ''}`,
-      location: row.locationId,
-      data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
+    const status = RESTOCK_MACHINE.move('sending', row.binding ? 'pending' : 'sent');
+    await this.tx.run(async () => {
+      await this.repo.update(row.id, { status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
+      await this.events.record({
+        kind: 'restock.sent',
+        summary: `${row.binding ? 'restock order' : 'restock recommendation'} ${row.reference} sent to ${row.namespace} for ${row.locationId}`,
+        reasoning: `${row.lines.length} line(s), ${ack.accepted} accepted${ack.externalRef ? `, platform order ${ack.externalRef}` : ''}`,
+        location: row.locationId,
+        data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
+      });
     });
     return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
   }
@@ -120,27 +125,29 @@ export class RestockService {
     } catch (err) {
       // Only a clear "reference unknown" (404 {ok:false}) means it was never taken; anything else may hide an order.
       if (readOutcome({ failed: failureOf(err) }) === 'not_placed') {
-        return (await this.repo.settleSending(row.id, { status: 'failed' })) ? 'failed' : this.settleInterrupted(namespace, reference);
+        return (await this.repo.settleSending(row.id, 'failed')) ? 'failed' : this.settleInterrupted(namespace, reference);
       }
       this.logger.warn(`restock ${reference} on ${namespace}: interrupted request not settled (${(err as Error).message})`);
       return 'unknown';
     }
     // Open as the platform took it: the follow-up records a completion or cancellation (with its event) as usual.
-    const status = row.binding ? 'pending' : 'sent';
-    const moved = await this.repo.settleSending(row.id, {
-      status,
-      externalRef: state.externalRef,
-      // The platform took it when it was claimed, within a partner timeout: the claim time stands for the send time.
-      sentAt: row.createdAt,
+    const moved = await this.tx.run(async () => {
+      const settled = await this.repo.settleSending(row.id, row.binding ? 'pending' : 'sent', {
+        externalRef: state.externalRef,
+        // The platform took it when it was claimed, within a partner timeout: the claim time stands for the send time.
+        sentAt: row.createdAt,
+      });
+      if (!settled) return false;
+      await this.events.record({
+        kind: 'restock.sent',
+        summary: `restock order ${reference} to ${namespace} for ${row.locationId} found on the platform after an interrupted send`,
+        reasoning: `the request's sender stopped before recording the answer; GET /restock/${reference} shows it (${state.status}); nothing was sent again`,
+        location: row.locationId,
+        data: { reference, namespace, binding: row.binding, external_ref: state.externalRef, recovered: true },
+      });
+      return true;
     });
     if (!moved) return this.settleInterrupted(namespace, reference);
-    await this.events.record({
-      kind: 'restock.sent',
-      summary: `restock order ${reference} to ${namespace} for ${row.locationId} found on the platform after an interrupted send`,
-      reasoning: `the request's sender stopped before recording the answer; GET /restock/${reference} shows it (${state.status}); nothing was sent again`,
-      location: row.locationId,
-      data: { reference, namespace, binding: row.binding, external_ref: state.externalRef, recovered: true },
-    });
     return 'accepted';
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { Tx } from '../database/tx';
 import { readRowsTextTimes } from '../database/raw-read';
 import { SalePageRow } from './sale-order.json';
 import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
@@ -40,15 +41,19 @@ const LINE_COLUMNS =
 /** The synced sales ledger: batch upserts (one statement per page) and keyset reads. No business rules here. */
 @Injectable()
 export class SalesRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
   /**
-   * Upserts a batch of orders and replaces the lines of the orders it wrote, in the caller's transaction.
+   * Upserts a batch of orders and replaces the lines of the orders it wrote, in the current transaction (Tx).
    * A stored revision is replaced only by a newer one (or when either side has no updatedAt); an equal or older
    * revision leaves the row untouched (idempotent re-reads). Rows are locked in id order to avoid deadlocks.
    */
-  async upsertBatch(m: EntityManager, orders: SaleOrderRow[], lines: SaleLineRow[]): Promise<UpsertedSale[]> {
+  async upsertBatch(orders: SaleOrderRow[], lines: SaleLineRow[]): Promise<UpsertedSale[]> {
     if (orders.length === 0) return [];
+    const m = this.tx.manager;
     const sorted = [...orders].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const rows = (await m.query(
       `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(${ORDER_COLUMNS})),
@@ -107,7 +112,7 @@ export class SalesRepository {
   /** The query plan of a page query (the bench shows the index in use). */
   async explain(q: SaleQuery, analyze = false): Promise<string> {
     const { sql, params } = this.pageQuery(q);
-    const rows = (await this.ds.query(`EXPLAIN ${analyze ? '(ANALYZE, BUFFERS) ' : ''}${sql}`, params)) as { 'QUERY PLAN': string }[];
+    const rows = (await this.tx.manager.query(`EXPLAIN ${analyze ? '(ANALYZE, BUFFERS) ' : ''}${sql}`, params)) as { 'QUERY PLAN': string }[];
     return rows.map((r) => r['QUERY PLAN']).join('\n');
   }
 
@@ -153,7 +158,7 @@ export class SalesRepository {
   }
 
   async find(id: string): Promise<StoredSaleOrderRow | null> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT id, namespace, location_id, total_fen, taken_at, settled_at, updated_at, finalized, trade_status, trade_status_raw,
               trade_status_label, data_warnings, '' AS sort_key
        FROM sale_orders WHERE id = $1`,
@@ -165,7 +170,7 @@ export class SalesRepository {
   async linesOf(orderIds: string[]): Promise<Map<string, StoredSaleLine[]>> {
     const out = new Map<string, StoredSaleLine[]>();
     if (orderIds.length === 0) return out;
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `SELECT order_id, line_no, vendor_sku, sku_id, title, quantity, price_fen, status FROM sale_lines
        WHERE order_id = ANY($1::text[]) ORDER BY order_id, line_no`,
       [orderIds],

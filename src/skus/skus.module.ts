@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { EventsModule } from '../events/events.module';
+import { PartnersModule } from '../partners/partners.module';
 import { AliasService } from './alias.service';
 import { SkuAliasRepository } from './sku-alias.repository';
 import { SkusController } from './skus.controller';
 import { SkusService } from './skus.service';
 
-/** The SKU registry. Uses SupplyCatalogService and SlotReadRepository from the global CatalogModule. */
+/** The SKU registry. */
 @Module({
+  imports: [PartnersModule, SupplyCatalogModule, EventsModule],
   controllers: [SkusController],
   providers: [SkuAliasRepository, AliasService, SkusService],
   exports: [AliasService],

@@ -5,6 +5,7 @@ import { CatalogReads } from '../catalog/catalog-reads';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { cny, renderSupplyVariant, SupplyVariant } from '../catalog/variant.rules';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ParsedSkuId, requireLocationId, requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
@@ -39,6 +40,7 @@ export class SkusService {
     private readonly aliases: AliasService,
     private readonly stored: SkuAliasRepository,
     private readonly events: EventsService,
+    private readonly tx: Tx,
   ) {}
 
   async get(rawId: string, rawLocation?: string): Promise<SkuRecord> {
@@ -68,11 +70,13 @@ export class SkusService {
     const reads = new CatalogReads(this.catalogs);
     // The subject must be known (404 otherwise), checked before anything is written.
     await this.record(id, undefined, reads);
-    await this.stored.replaceFor(id.skuId, pairs);
-    await this.events.record({
-      kind: 'sku.aliases_changed',
-      summary: `aliases of ${id.skuId} set to ${pairs.length ? [...seen].join(', ') : 'none'}`,
-      reasoning: 'operator PUT /skus/{sku_id}/aliases; every alias sent is recorded as manual (operator-confirmed)',
+    await this.tx.run(async () => {
+      await this.stored.replaceFor(id.skuId, pairs);
+      await this.events.record({
+        kind: 'sku.aliases_changed',
+        summary: `aliases of ${id.skuId} set to ${pairs.length ? [...seen].join(', ') : 'none'}`,
+        reasoning: 'operator PUT /skus/{sku_id}/aliases; every alias sent is recorded as manual (operator-confirmed)',
+      });
     });
     return this.record(id, undefined, reads);
   }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { failureReason } from '../inventory/partner-failure';
-import { DataSource } from 'typeorm';
-import { EventView } from '../events/event.view';
+import { failureReason } from '../partners/partner-failure';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
 import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
@@ -34,7 +33,7 @@ export interface LedgerSyncResult {
 export class LedgerSyncService {
   private readonly logger = new Logger(LedgerSyncService.name);
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: Tx,
     private readonly sales: SalesRepository,
     private readonly state: SyncStateRepository,
     private readonly events: EventsService,
@@ -96,9 +95,8 @@ export class LedgerSyncService {
     }
     result.read += orders.length;
     if (orders.length === 0) return;
-    let event: EventView | null = null;
-    await this.ds.transaction(async (m) => {
-      const written = await this.sales.upsertBatch(m, orders, lines);
+    await this.tx.run(async () => {
+      const written = await this.sales.upsertBatch(orders, lines);
       const settled = written.filter((w) => w.tradeStatus === 'settled' && w.previousStatus !== 'settled');
       result.inserted += written.filter((w) => w.inserted).length;
       result.revised += written.filter((w) => !w.inserted).length;
@@ -106,19 +104,15 @@ export class LedgerSyncService {
       if (settled.length) {
         const locations = [...new Set(settled.map((s) => s.locationId))];
         const total = settled.reduce((n, s) => n + s.totalFen, 0);
-        event = await this.events.record(
-          {
-            kind: 'sale.settled',
-            summary: `${settled.length} sale(s) settled, ${total} fen${locations.length === 1 ? ` at ${locations[0]}` : ` across ${locations.length} machines`}`,
-            reasoning: `ledger of ${ns}: orders read with trade status settled for the first time`,
-            location: locations.length === 1 ? locations[0] : null,
-            data: { namespace: ns, count: settled.length, total_fen: total, orders: settled.map((s) => ({ id: s.id, location: s.locationId, total_fen: s.totalFen })) },
-          },
-          m,
-        );
+        await this.events.record({
+          kind: 'sale.settled',
+          summary: `${settled.length} sale(s) settled, ${total} fen${locations.length === 1 ? ` at ${locations[0]}` : ` across ${locations.length} machines`}`,
+          reasoning: `ledger of ${ns}: orders read with trade status settled for the first time`,
+          location: locations.length === 1 ? locations[0] : null,
+          data: { namespace: ns, count: settled.length, total_fen: total, orders: settled.map((s) => ({ id: s.id, location: s.locationId, total_fen: s.totalFen })) },
+        });
       }
     });
-    if (event) await this.events.publish(event);
   }
 
   private async recordLedgerOutcome(r: LedgerSyncResult, trigger: string, fromMs: number, toMs: number, ms: number): Promise<void> {
@@ -138,28 +132,32 @@ export class LedgerSyncService {
       warnings: capped(r.warnings),
       duration_ms: ms,
     };
-    if (r.failure) {
-      await this.state.recordFailure(ledgerJob(r.namespace), at, r.failure);
+    const failure = r.failure;
+    // The job's bookkeeping and the events that report it, in one transaction.
+    await this.tx.run(async () => {
+      if (failure) {
+        await this.state.recordFailure(ledgerJob(r.namespace), at, failure);
+        await this.events.record({
+          kind: 'partner.error',
+          summary: `sales ledger of ${r.namespace} could not be read completely`,
+          reasoning: failure,
+          data: { namespace: r.namespace, operation: 'ledger' },
+        });
+        await this.events.record({
+          kind: 'sync.failed',
+          summary: `ledger sync of ${r.namespace} failed after ${r.pages} page(s); the ${r.inserted + r.revised} order(s) stored are kept`,
+          reasoning: failure,
+          data,
+        });
+        return;
+      }
+      await this.state.recordSuccess(ledgerJob(r.namespace), at);
       await this.events.record({
-        kind: 'partner.error',
-        summary: `sales ledger of ${r.namespace} could not be read completely`,
-        reasoning: r.failure,
-        data: { namespace: r.namespace, operation: 'ledger' },
-      });
-      await this.events.record({
-        kind: 'sync.failed',
-        summary: `ledger sync of ${r.namespace} failed after ${r.pages} page(s); the ${r.inserted + r.revised} order(s) stored are kept`,
-        reasoning: r.failure,
+        kind: 'sync.completed',
+        summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,
+        reasoning: r.refused.length ? `${r.refused.length} record(s) refused as non-conforming` : 'every record conformed',
         data,
       });
-      return;
-    }
-    await this.state.recordSuccess(ledgerJob(r.namespace), at);
-    await this.events.record({
-      kind: 'sync.completed',
-      summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,
-      reasoning: r.refused.length ? `${r.refused.length} record(s) refused as non-conforming` : 'every record conformed',
-      data,
     });
   }
 }

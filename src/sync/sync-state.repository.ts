@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { readRows } from '../database/raw-read';
+import { Tx } from '../database/tx';
 
 export interface SyncStateRecord {
   job: string;
@@ -9,14 +11,17 @@ export interface SyncStateRecord {
   lastError: string | null;
 }
 
-/** Sync bookkeeping (`sync_state`). Queries only. */
+/** Sync bookkeeping (`sync_state`). Queries only; writes in the current transaction (Tx), the hot read on the pool. */
 @Injectable()
 export class SyncStateRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
   /** Atomically claims tick `tick` of `job`; false when this or a later tick was already claimed (by any instance). */
   async claimTick(job: string, tick: number): Promise<boolean> {
-    const rows = (await this.ds.query(
+    const rows = (await this.tx.manager.query(
       `INSERT INTO sync_state AS s (job, last_tick) VALUES ($1, $2)
        ON CONFLICT (job) DO UPDATE SET last_tick = EXCLUDED.last_tick
        WHERE s.last_tick IS NULL OR s.last_tick < EXCLUDED.last_tick
@@ -27,7 +32,7 @@ export class SyncStateRepository {
   }
 
   async recordSuccess(job: string, at: Date): Promise<void> {
-    await this.ds.query(
+    await this.tx.manager.query(
       `INSERT INTO sync_state AS s (job, last_success_at) VALUES ($1, $2)
        ON CONFLICT (job) DO UPDATE SET last_success_at = GREATEST(s.last_success_at, EXCLUDED.last_success_at)`,
       [job, at.toISOString()],
@@ -35,7 +40,7 @@ export class SyncStateRepository {
   }
 
   async recordFailure(job: string, at: Date, error: string): Promise<void> {
-    await this.ds.query(
+    await this.tx.manager.query(
       `INSERT INTO sync_state AS s (job, last_failure_at, last_error) VALUES ($1, $2, $3)
        ON CONFLICT (job) DO UPDATE SET last_failure_at = GREATEST(s.last_failure_at, EXCLUDED.last_failure_at), last_error = EXCLUDED.last_error`,
       [job, at.toISOString(), error.slice(0, 1000)],
@@ -43,13 +48,14 @@ export class SyncStateRepository {
   }
 
   async get(job: string): Promise<SyncStateRecord | null> {
-    const rows = (await this.ds.query(`SELECT * FROM sync_state WHERE job = $1`, [job])) as {
+    // On every GET /orders (the staleness warning): straight on the pool (issue 13).
+    const rows = await readRows<{
       job: string;
       last_tick: string | null;
       last_success_at: Date | null;
       last_failure_at: Date | null;
       last_error: string | null;
-    }[];
+    }>(this.ds, `SELECT * FROM sync_state WHERE job = $1`, [job]);
     if (!rows.length) return null;
     const r = rows[0];
     return {

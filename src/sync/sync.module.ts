@@ -6,14 +6,16 @@ import { SalesModule } from '../sales/sales.module';
 import { LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
 import { SyncController } from './sync.controller';
-import { SyncScheduler } from './sync.scheduler';
+import { InventorySyncJob, LedgerSyncJob } from './sync.jobs';
 import { SyncService } from './sync.service';
+import { PartnersModule } from '../partners/partners.module';
+import { EventsModule } from '../events/events.module';
 
 /** `POST /locations/sync` and the scheduled inventory and ledger syncs. */
 @Module({
-  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule],
+  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule],
   controllers: [SyncController],
-  providers: [SyncService, LedgerSyncService, SyncScheduler, SyncStateRepository],
+  providers: [SyncService, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],
 })
 export class SyncModule {}

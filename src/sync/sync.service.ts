@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
+import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { refusedItemText, toSlotRows } from '../inventory/inventory.rules';
-import { failureReason } from '../inventory/partner-failure';
+import { failureReason } from '../partners/partner-failure';
 import { SlotsRepository } from '../inventory/slots.repository';
 import { LocationsRepository } from '../locations/locations.repository';
 import { LocationRecord } from '../locations/locations.rules';
@@ -49,6 +50,7 @@ export class SyncService {
     private readonly slots: SlotsRepository,
     private readonly state: SyncStateRepository,
     private readonly events: EventsService,
+    private readonly tx: Tx,
     private readonly ledger: LedgerSyncService,
   ) {}
 
@@ -113,8 +115,10 @@ export class SyncService {
     if (!ns) return null;
     const adapter = this.machineAdapter(ns, 'ledger');
     if (!adapter.ok) {
-      await this.state.recordFailure(ledgerJob(ns), new Date(), adapter.why);
-      await this.events.record({ kind: 'sync.failed', summary: `scheduled ledger sync of ${ns} not run`, reasoning: adapter.why, data: { scope: 'ledger', namespace: ns } });
+      await this.tx.run(async () => {
+        await this.state.recordFailure(ledgerJob(ns), new Date(), adapter.why);
+        await this.events.record({ kind: 'sync.failed', summary: `scheduled ledger sync of ${ns} not run`, reasoning: adapter.why, data: { scope: 'ledger', namespace: ns } });
+      });
       return null;
     }
     const { fromMs, toMs } = ledgerWindow(now, LEDGER_LOOKBACK_MS);
@@ -168,13 +172,15 @@ export class SyncService {
     const byNs = new Map<string, InventorySyncResult['failures']>();
     for (const f of r.failures) byNs.set(f.namespace, [...(byNs.get(f.namespace) ?? []), f]);
     for (const [ns, failures] of byNs) {
-      await this.state.recordFailure(inventoryJob(ns), at, failures[0].reason);
-      await this.events.record({
-        kind: 'partner.error',
-        summary: `inventory of ${failures.length} machine(s) could not be read from ${ns}`,
-        reasoning: failures.slice(0, 20).map((f) => `${f.location}: ${f.reason}`).join('; '),
-        location: failures.length === 1 ? failures[0].location : null,
-        data: { namespace: ns, operation: 'inventory', locations: failures.slice(0, 100).map((f) => f.location), count: failures.length },
+      await this.tx.run(async () => {
+        await this.state.recordFailure(inventoryJob(ns), at, failures[0].reason);
+        await this.events.record({
+          kind: 'partner.error',
+          summary: `inventory of ${failures.length} machine(s) could not be read from ${ns}`,
+          reasoning: failures.slice(0, 20).map((f) => `${f.location}: ${f.reason}`).join('; '),
+          location: failures.length === 1 ? failures[0].location : null,
+          data: { namespace: ns, operation: 'inventory', locations: failures.slice(0, 100).map((f) => f.location), count: failures.length },
+        });
       });
     }
     for (const ns of new Set(locations.map((l) => l.namespace))) {

@@ -1,8 +1,9 @@
-import { Client } from 'pg';
 import { ApprovalRecoveryScheduler } from '../../src/approvals/approval-recovery.scheduler';
 import { TestApp } from '../support/test-app';
 import { machineApp, slotRow } from '../unit/money/fixtures';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { sql } from '../support/sql';
+import { crashMidExecution } from '../support/crashes';
 
 /**
  * Recovery of an interrupted approval execution: the process died between marking the approval `executing` and
@@ -10,24 +11,6 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
  * claim leaves them); the machine platform is a real HTTP server. Recovery READS the effect and never sets the price
  * again; nothing is left `executing` forever.
  */
-async function sql<T = Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.databaseUrl! });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function crashMidExecution(t: TestApp, id: string, agoSeconds: number, approved = true): Promise<void> {
-  await sql(t, `UPDATE approvals SET status = 'executing', claimed_at = now() - make_interval(secs => $2), execution = $3::jsonb WHERE id = $1`, [
-    id,
-    agoSeconds,
-    JSON.stringify({ approved, resolver: { channel: 'dashboard' } }),
-  ]);
-}
-
 const stored = async (t: TestApp, id: string) => (await sql<{ status: string }>(t, `SELECT status FROM approvals WHERE id = $1`, [id]))[0].status;
 
 describe('recovery of an interrupted approval execution (price change)', () => {

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { ClsService } from 'nestjs-cls';
+import { Tx } from '../../src/database/tx';
 import { JobLockService } from '../../src/coordination/job-lock.service';
 import { EventView } from '../../src/events/event.view';
 import { EventsService } from '../../src/events/events.service';
@@ -29,6 +30,10 @@ describe('two instances on one PostgreSQL database', () => {
     };
     return event;
   };
+
+  // Both instances run in this one process: a request to B sent from inside A's transaction must not inherit A's
+  // async context (its Tx), as it never could between two real processes.
+  const elsewhere = <T>(fn: () => Promise<T>): Promise<T> => a.app.get(ClsService).exit(fn);
 
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     const c = new Client({ connectionString: a.databaseUrl! });
@@ -87,12 +92,12 @@ describe('two instances on one PostgreSQL database', () => {
       const svcA = a.app.get(EventsService);
       let first: EventView | null = null;
       let second: EventView | null = null;
-      await a.app.get(DataSource).transaction(async (m) => {
-        first = await svcA.record({ kind: 'hole.first', summary: 'committed second', reasoning: 'r' }, m);
-        second = await post(b, { kind: 'hole.second', summary: 'committed first', reasoning: 'r' });
+      // Recorded in a transaction (Tx): published once it commits, after the later event.
+      await a.app.get(Tx).run(async () => {
+        first = await svcA.record({ kind: 'hole.first', summary: 'committed second', reasoning: 'r' });
+        second = await elsewhere(() => post(b, { kind: 'hole.second', summary: 'committed first', reasoning: 'r' }));
         await sleep(150);
       });
-      await svcA.publish(first!);
       expect((await onB.events(2)).map((e) => e.id)).toEqual([first!.id, second!.id]);
     });
 
@@ -100,8 +105,8 @@ describe('two instances on one PostgreSQL database', () => {
       const onA = await socketOn(a);
       const svcB = b.app.get(EventsService);
       await expect(
-        b.app.get(DataSource).transaction(async (m) => {
-          await svcB.record({ kind: 'rolled.back', summary: 's', reasoning: 'r' }, m);
+        b.app.get(Tx).run(async () => {
+          await svcB.record({ kind: 'rolled.back', summary: 's', reasoning: 'r' });
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
@@ -112,12 +117,11 @@ describe('two instances on one PostgreSQL database', () => {
 
       let late: EventView | null = null;
       let meanwhile: EventView | null = null;
-      await a.app.get(DataSource).transaction(async (m) => {
-        late = await a.app.get(EventsService).record({ kind: 'very.late', summary: 's', reasoning: 'r' }, m);
-        meanwhile = await post(b, { kind: 'meanwhile', summary: 's', reasoning: 'r' });
+      await a.app.get(Tx).run(async () => {
+        late = await a.app.get(EventsService).record({ kind: 'very.late', summary: 's', reasoning: 'r' });
+        meanwhile = await elsewhere(() => post(b, { kind: 'meanwhile', summary: 's', reasoning: 'r' }));
         await sleep(SEQ_GAP_GRACE_MS + 400);
       });
-      await a.app.get(EventsService).publish(late!);
       expect((await onA.events(2)).map((e) => e.id)).toEqual([meanwhile!.id, late!.id]);
     });
 
@@ -148,7 +152,7 @@ describe('two instances on one PostgreSQL database', () => {
       const slowJob = async (who: string) => {
         runs++;
         // The job's own queries use other pooled connections while the lock's connection is held.
-        advisoryLocksDuringRun = Number((await sql<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'"))[0].n);
+        advisoryLocksDuringRun = Number((await sql<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))[0].n);
         await sleep(300);
         return who;
       };
@@ -159,7 +163,7 @@ describe('two instances on one PostgreSQL database', () => {
       const winner = ra.ran ? ra : rb;
       expect(winner).toEqual({ ran: true, result: ra.ran ? 'a' : 'b' });
 
-      const after = await sql<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'");
+      const after = await sql<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())");
       expect(Number(after[0].n)).toBe(0);
       expect(await lb.runExclusive('tick.sync', async () => 'b again')).toEqual({ ran: true, result: 'b again' });
       expect(await la.runExclusive('tick.sync', async () => 'a again')).toEqual({ ran: true, result: 'a again' });

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { Tx } from '../../src/database/tx';
 import { EventView } from '../../src/events/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -199,14 +199,12 @@ describe('event socket on PostgreSQL (one instance)', () => {
       expect(got.map((e) => e.id)).toEqual(listed.map((e) => e.id).reverse());
     });
 
-    it('delivers an event recorded in a transaction once the caller publishes it after commit', async () => {
+    it('delivers an event recorded in a transaction (Tx) once that transaction commits', async () => {
       const s = await authed();
-      const ds = t.app.get(DataSource);
       let view: EventView | null = null;
-      await ds.transaction(async (m) => {
-        view = await svc().record({ kind: 'in.tx', summary: 's', reasoning: 'r' }, m);
+      await t.app.get(Tx).run(async () => {
+        view = await svc().record({ kind: 'in.tx', summary: 's', reasoning: 'r' });
       });
-      await svc().publish(view!);
       expect((await s.next('event')).event!.id).toBe(view!.id);
     });
   });

@@ -28,12 +28,18 @@ describe(`fuzz: ${RUNS} mutated requests, seed ${SEED}`, () => {
     if (findings.length) throw new Error(`${findings.length} findings (seed ${SEED}):\n${summarize(findings)}`);
   }, Math.max(300_000, RUNS * 300));
 
-  it('the checks can fail: a 5xx, and a supplier order from a request that is not a confirmed complete, are findings', async () => {
+  it('the checks can fail: a 5xx, a supplier order from a request that is not a confirmed complete, and an undocumented refusal are findings', async () => {
     const complete = OPERATIONS.find((o) => o.name === 'checkout.complete')!;
     expect(await runOne(w, 1, complete, { kind: 'none' })).toEqual([]);
     // The same request under another operation's name: the order it places is "without confirm" for the check.
     const found = await runOne(w, 2, { ...complete, name: 'checkout.get' }, { kind: 'none' });
     expect(found.map((f) => f.what)).toEqual(['a supplier order without confirm']);
+    // A refusal must be a status and a code the operation documents: approval_required is a 409, never a 400.
+    const refusal = { ucp: { version: '2026-08-25', status: 'error' }, messages: [{ type: 'error', code: 'approval_required', severity: 'requires_buyer_review', path: '$', content: 'x', content_type: 'plain' }] };
+    expect(w.api!.problems('POST', '/ucp/v1/checkout-sessions/{session}/complete', { status: 400, body: refusal })).toEqual([
+      'POST /ucp/v1/checkout-sessions/{session}/complete 400 answered approval_required, which its description does not list',
+    ]);
+    expect(w.api!.problems('POST', '/ucp/v1/checkout-sessions/{session}/complete', { status: 409, body: refusal })).toEqual([]);
     const purchase = OPERATIONS.find((o) => o.name === 'orders.purchase')!;
     w.supplier.fault('GET /orders/:ref', { status: 503 });
     try {

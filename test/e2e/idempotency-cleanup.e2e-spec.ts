@@ -4,21 +4,12 @@ import { IDEMPOTENCY_CLEANUP_INTERVAL, IdempotencyCleanupJob } from '../../src/i
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, NS, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { sql } from '../support/sql';
 
 /**
  * Idempotency keys are kept 24 hours; the cleanup job deletes older ones, once per tick across instances (advisory
  * lock), and a key past retention starts a new request.
  */
-async function sql<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
 const line = [{ item: { id: `${NS}:WATER` }, quantity: 1 }];
 
 describe('idempotency key cleanup', () => {

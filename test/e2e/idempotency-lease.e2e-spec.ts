@@ -1,24 +1,14 @@
-import { Client } from 'pg';
 import { fingerprint } from '../../src/idempotency/idempotency.rules';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { sql } from '../support/sql';
 
 /**
  * In-flight idempotency claims have a lease: a key left in_flight by a crashed process is taken over by the same
  * request once the lease has passed (one winner across instances); a fresh claim still answers 409 in_use.
  */
-async function sql<T = Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.databaseUrl! });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
 const COMPLETE = { confirm: true };
 
 /** The row a crashed process leaves: the key claimed `agoSeconds` ago for this complete, never finished. */

@@ -62,6 +62,12 @@ describe('OpenAPI document against real answers', () => {
     check('GET', '/ucp/v1/replenishment/score', await t.get('/ucp/v1/replenishment/score'));
     const restockRun = check('POST', '/ucp/v1/replenishment/runs', await t.post(`/ucp/v1/replenishment/runs?location=${loc}&fulfiller=machine_restock`));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${restockRun.id}/place`));
+    // A supply-checkout run needs {confirm: true}: the refusal must be a code the operation documents.
+    const supplyRun = check('POST', '/ucp/v1/replenishment/runs', await t.post(`/ucp/v1/replenishment/runs?location=${loc}&fulfiller=supply_checkout`));
+    const refused = await t.post(`/ucp/v1/replenishment/runs/${supplyRun.id}/place`, { confirm: 'true' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.messages[0].code).toBe('confirmation_required');
+    check('POST', '/ucp/v1/replenishment/runs/{id}/place', refused);
 
     const dest = { methods: [{ type: 'shipping', destinations: [{ street_address: '1 Road', first_name: 'Li', phone_number: '123' }] }] };
     const line = (quantity: number) => [{ item: { id: sup.variants[0].id }, quantity }];

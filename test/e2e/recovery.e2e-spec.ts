@@ -1,32 +1,17 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Client } from 'pg';
 import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { sql } from '../support/sql';
+import { crashMidComplete } from '../support/crashes';
 
 /**
  * Crash recovery of a complete: a session left in complete_in_progress by a process that died between the claim and
  * recording the supplier's answer. The crash is simulated in the database (status, an old claim time and the held
  * amount, as the claim leaves them); the supplier is a real HTTP server that knows the order or not.
  */
-async function sql<T = Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.databaseUrl! });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-/** Leaves `id` as a process that claimed it `agoSeconds` ago and died would: complete_in_progress, amount held. */
-async function crashMidComplete(t: TestApp, id: string, agoSeconds: number): Promise<void> {
-  await sql(t, `UPDATE checkout_sessions SET status = 'complete_in_progress', claimed_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, agoSeconds]);
-  await sql(t, `INSERT INTO spend_ledger (source, ref, amount_fen, state) SELECT 'checkout', id, total_fen, 'held' FROM checkout_sessions WHERE id = $1`, [id]);
-}
-
 /** The supplier received the POST before the crash: it holds an order under ref = session id. */
 function supplierKnows(p: FakePartner, id: string, state = 'ordered'): void {
   p.state.orders[id] = {

@@ -1,5 +1,5 @@
 import { expectEnvelope } from '../support/envelope';
-import { Fleet, startFleetApp, startFleetPartners } from '../support/fleet';
+import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet';
 import { TestApp } from '../support/test-app';
 import { ordersPosted } from '../unit/money/fixtures';
 
@@ -16,14 +16,9 @@ const slotOf = (plan: { slots: Slot[] }, id: string) => plan.slots.find((s) => s
 describe('replenishment on a real fleet (production)', () => {
   let fleet: Fleet;
   let t: TestApp;
-  beforeAll(async () => {
-    fleet = await startFleetPartners();
-    t = await startFleetApp(fleet);
-  });
-  afterAll(async () => {
-    await t.close();
-    await fleet.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp()));
+  afterAll(() => close());
 
   it('the plan resolves each slot through the SKU registry, says which alias and supplier, and names the good nobody sells', async () => {
     const res = await t.get('/ucp/v1/replenishment/plan').expect(200);
@@ -97,13 +92,7 @@ describe('replenishment on a real fleet (production)', () => {
     expect(ordersPosted(fleet.acme, run.id) + ordersPosted(fleet.beta, run.id)).toBe(0);
 
     const got = await t
-      .post(`/ucp/v1/replenishment/runs/${run.id}/receive`, {
-        delivered: [
-          { slot_id: 'FLEET-1-COLA', quantity: 10 },
-          { slot_id: 'FLEET-2-COLA', quantity: 14 },
-          { slot_id: 'FLEET-1-TEA', quantity: 12 },
-        ],
-      })
+      .post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: FLEET_RUN_DELIVERED })
       .expect(200);
     expect(got.body.status).toBe('delivered');
     expect(got.body.delivered).toEqual([

@@ -5,6 +5,7 @@ import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { SimulatedSupplier } from '../../src/partners/simulated/simulated-supplier';
 import { RunRecoveryScheduler } from '../../src/replenishment/run-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { crashMidExecution, crashMidPlace, RUN_SPEND_SOURCE } from '../support/crashes';
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -15,19 +16,18 @@ import { startTestApp, TestApp } from '../support/test-app';
  */
 jest.setTimeout(60_000);
 
-const SOURCE = 'replenishment_run';
-
-/** Leaves `id` as a process that claimed it `agoSeconds` ago and died would: `placing`, amount held. */
-async function crashMidPlace(ds: DataSource, id: string, agoSeconds: number, hold = true): Promise<void> {
-  await ds.query(`UPDATE replenishment_runs SET status = 'placing', claimed_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, agoSeconds]);
-  if (hold) {
-    await ds.query(`INSERT INTO spend_ledger (source, ref, amount_fen, state) SELECT $2, id, total_cost_fen, 'held' FROM replenishment_runs WHERE id = $1`, [id, SOURCE]);
-  }
-}
-
 const spendOf = async (ds: DataSource, id: string) =>
-  ((await ds.query(`SELECT state, amount_fen FROM spend_ledger WHERE source = $1 AND ref = $2`, [SOURCE, id])) as { state: string; amount_fen: string }[])[0] ?? null;
+  ((await ds.query(`SELECT state, amount_fen FROM spend_ledger WHERE source = $1 AND ref = $2`, [RUN_SPEND_SOURCE, id])) as { state: string; amount_fen: string }[])[0] ?? null;
 
+
+/** Guard rules with a per-order budget of `perOrderFen` (1 fen sends every run to approval). */
+const guardsWithOrderLimit = (perOrderFen: number) => ({
+  killSwitch: false,
+  budget: { perOrderFen, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
+  priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
+  probationVendors: [],
+  hardNoGo: { vendors: [], skus: [] },
+});
 describe('recovery of an interrupted place (simulated supplier)', () => {
   let t: TestApp;
   let ds: DataSource;
@@ -46,13 +46,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
     ds = t.app.get(DataSource);
     sim = t.app.get(PartnerRegistry).simulatedSupplier;
     await t
-      .put('/ucp/v1/admin/guards', {
-        killSwitch: false,
-        budget: { perOrderFen: 10_000_000, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
-        priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
-        probationVendors: [],
-        hardNoGo: { vendors: [], skus: [] },
-      })
+      .put('/ucp/v1/admin/guards', guardsWithOrderLimit(10_000_000))
       .expect(200);
     const { products } = await sim.getCatalog();
     vendorSku = products[0].vendorSku;
@@ -67,7 +61,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
   it('GET past the lease, the supplier knows the order: placed, spend recorded as spent, event marked recovered; never ordered again', async () => {
     const run = await newRun();
     expect(run.total_cost_estimate.amount).toBeGreaterThan(0);
-    await crashMidPlace(ds, run.id, 300);
+    await crashMidPlace(t, run.id, 300);
     await supplierKnows(run.id);
     const before = orders(run.id);
     const got = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
@@ -89,7 +83,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
 
   it('place past the lease, the supplier does not know the ref: ready again with the hold released, then this place orders it once', async () => {
     const run = await newRun();
-    await crashMidPlace(ds, run.id, 300);
+    await crashMidPlace(t, run.id, 300);
     expect(await spendOf(ds, run.id)).toEqual({ state: 'held', amount_fen: String(run.total_cost_estimate.amount) });
     const placed = (await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200)).body;
     expect(placed.status).toBe('placed');
@@ -104,7 +98,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
 
   it('GET past the lease, the supplier does not know the ref: ready, hold released, nothing ordered', async () => {
     const run = await newRun();
-    await crashMidPlace(ds, run.id, 300);
+    await crashMidPlace(t, run.id, 300);
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('ready');
     expect(await spendOf(ds, run.id)).toBeNull();
     expect(orders(run.id)).toBe(0);
@@ -112,7 +106,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
 
   it('supplier unreachable: left in placing (amount held) for the next tick, which settles it; the kill switch does not block it', async () => {
     const run = await newRun();
-    await crashMidPlace(ds, run.id, 300);
+    await crashMidPlace(t, run.id, 300);
     await supplierKnows(run.id);
     const original = sim.getOrder.bind(sim);
     sim.getOrder = () => Promise.reject(new PartnerError('unreachable', 'sim-supply', 'timeout'));
@@ -135,7 +129,7 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
 
   it('an ambiguous read (429, 408, 409, a 404 that is not a clear "ref unknown") keeps the amount held and orders nothing', async () => {
     const run = await newRun();
-    await crashMidPlace(ds, run.id, 300);
+    await crashMidPlace(t, run.id, 300);
     const original = sim.getOrder.bind(sim);
     try {
       for (const status of [429, 408, 409]) {
@@ -158,23 +152,13 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
 
   it('an interrupted execution of a run approval is finished from the run state, once', async () => {
     await t
-      .put('/ucp/v1/admin/guards', {
-        killSwitch: false,
-        budget: { perOrderFen: 1, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
-        priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
-        probationVendors: [],
-        hardNoGo: { vendors: [], skus: [] },
-      })
+      .put('/ucp/v1/admin/guards', guardsWithOrderLimit(1))
       .expect(200);
     try {
       const a = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body as { id: string; approval_id: string; status: string };
       const b = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body as { id: string; approval_id: string; status: string };
       expect([a.status, b.status]).toEqual(['awaiting_approval', 'awaiting_approval']);
-      const crash = (id: string) =>
-        ds.query(`UPDATE approvals SET status = 'executing', claimed_at = now() - interval '10 minutes', execution = $2::jsonb WHERE id = $1`, [
-          id,
-          JSON.stringify({ approved: true, resolver: { channel: 'dashboard' } }),
-        ]);
+      const crash = (id: string) => crashMidExecution(t, id, 600);
       // a: died before the run moved; b: died after the run moved but before the approval was recorded.
       await crash(a.approval_id);
       await crash(b.approval_id);
@@ -188,20 +172,14 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
       expect(events.filter((e) => e.data.run_id === b.id && e.data.action === 'approved')).toHaveLength(0);
     } finally {
       await t
-        .put('/ucp/v1/admin/guards', {
-          killSwitch: false,
-          budget: { perOrderFen: 10_000_000, dailyFen: 100_000_000, monthlyFen: 1_000_000_000 },
-          priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
-          probationVendors: [],
-          hardNoGo: { vendors: [], skus: [] },
-        })
+        .put('/ucp/v1/admin/guards', guardsWithOrderLimit(10_000_000))
         .expect(200);
     }
   });
 
   it('within the lease nothing is read: GET shows placing, place is 409, the tick checks nothing', async () => {
     const run = await newRun();
-    await crashMidPlace(ds, run.id, 30);
+    await crashMidPlace(t, run.id, 30);
     await supplierKnows(run.id);
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('placing');
     expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 409, 'already_placed');
@@ -244,7 +222,7 @@ describe('recovery of an interrupted place (machine restock)', () => {
   const create = async () => (await t.post('/ucp/v1/replenishment/runs?fulfiller=machine_restock').expect(201)).body as { id: string };
   /** The process died while acme's order of the run was in flight: the run is `placing`, that order `sending`. */
   const crashWhileSending = async (id: string, agoSeconds: number) => {
-    await crashMidPlace(ds, id, agoSeconds, false);
+    await crashMidPlace(t, id, agoSeconds, false);
     await ds.query(`UPDATE restock_orders SET status = 'sending', external_ref = NULL, sent_at = NULL WHERE reference = $1`, [`${id}.M-1`]);
   };
 

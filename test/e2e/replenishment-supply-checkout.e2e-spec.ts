@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import { expectEnvelope, expectError } from '../support/envelope';
-import { Fleet, startFleetApp, startFleetPartners } from '../support/fleet';
+import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet';
 import { startTestApp, TestApp } from '../support/test-app';
 import { GUARDS, ordersPosted } from '../unit/money/fixtures';
+import { sql } from '../support/sql';
 
 /**
  * Replenishment runs placed as real purchase orders (`?fulfiller=supply_checkout`) in production, against real
@@ -16,16 +16,6 @@ type Json = Record<string, any>;
 const ACME = (run: string) => `${run}.acme-supply`;
 const BETA = (run: string) => `${run}.beta-supply`;
 
-async function sql<T = Json>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.databaseUrl! });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
 describe('replenishment runs placed by supply checkout (production)', () => {
   let fleet: Fleet;
   let t: TestApp;
@@ -34,14 +24,9 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   const setBudget = (perOrderFen: number) => t.put('/ucp/v1/admin/guards', { ...GUARDS, budget: { ...GUARDS.budget, perOrderFen } }).expect(200);
   const posts = (run: string) => ordersPosted(fleet.acme, ACME(run)) + ordersPosted(fleet.beta, BETA(run));
 
-  beforeAll(async () => {
-    fleet = await startFleetPartners();
-    t = await startFleetApp(fleet, { SERVICE_PARTNER_TIMEOUT_MS: '1500' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await fleet.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp({ SERVICE_PARTNER_TIMEOUT_MS: '1500' })));
+  afterAll(() => close());
   beforeEach(() => {
     fleet.acme.clearFaults();
     fleet.beta.clearFaults();
@@ -79,13 +64,7 @@ describe('replenishment runs placed by supply checkout (production)', () => {
 
     await sql(t, `UPDATE replenishment_runs SET placed_at = now() - interval '4 days' WHERE id = $1`, [run.id]);
     const got = await t
-      .post(`/ucp/v1/replenishment/runs/${run.id}/receive`, {
-        delivered: [
-          { slot_id: 'FLEET-1-COLA', quantity: 10 },
-          { slot_id: 'FLEET-2-COLA', quantity: 14 },
-          { slot_id: 'FLEET-1-TEA', quantity: 12 },
-        ],
-      })
+      .post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: FLEET_RUN_DELIVERED })
       .expect(200);
     expect(got.body.status).toBe('delivered');
     const plan = (await t.get('/ucp/v1/replenishment/plan?fulfiller=supply_checkout').expect(200)).body;
@@ -234,14 +213,9 @@ describe('replenishment runs placed by supply checkout (production)', () => {
 describe('supply checkout on the embedded database (production)', () => {
   let fleet: Fleet;
   let t: TestApp;
-  beforeAll(async () => {
-    fleet = await startFleetPartners();
-    t = await startFleetApp(fleet, {}, undefined, 'embedded');
-  });
-  afterAll(async () => {
-    await t.close();
-    await fleet.close();
-  });
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp({}, 'embedded')));
+  afterAll(() => close());
 
   it('plan → run → place → receive', async () => {
     const run = (await t.post('/ucp/v1/replenishment/runs?fulfiller=supply_checkout').expect(201)).body;

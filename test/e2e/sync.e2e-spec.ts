@@ -1,11 +1,11 @@
 import { createServer, request as httpRequest, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { Client } from 'pg';
-import { SyncScheduler } from '../../src/sync/sync.scheduler';
+import { InventorySyncJob, LedgerSyncJob } from '../../src/sync/sync.jobs';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
+import { sql } from '../support/sql';
 
 const NS = 'acme-machine';
 const DAY = 86_400_000;
@@ -53,16 +53,6 @@ async function failingPage(target: string, page: string): Promise<{ url: string;
     server.closeAllConnections();
     server.close(() => r());
   }) };
-}
-
-async function sql<T = Record<string, unknown>>(t: TestApp, text: string, params: unknown[] = []): Promise<T[]> {
-  const c = new Client({ connectionString: t.databaseUrl! });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows as T[];
-  } finally {
-    await c.end();
-  }
 }
 
 const codes = (body: { messages: { code: string }[] }) => body.messages.map((m) => m.code);
@@ -272,16 +262,17 @@ describe('scheduled syncs', () => {
   });
   afterAll(() => p.close());
 
-  it('registers nothing when the scheduler is off, and its check interval when on', async () => {
+  it('registers nothing when the scheduler is off, and the check interval of each sync when on', async () => {
     const off = await startTestApp({ env: env(p.url, { SERVICE_SCHEDULER: 'off' }) });
     try {
-      expect(off.app.get(SchedulerRegistry).getIntervals()).not.toContain('sync.check');
+      expect(off.app.get(SchedulerRegistry).getIntervals()).not.toContain('sync.ledger');
+      expect(off.app.get(SchedulerRegistry).getIntervals()).not.toContain('sync.inventory');
     } finally {
       await off.close();
     }
     const on = await startTestApp({ env: env(p.url, { SERVICE_SCHEDULER: 'on' }) });
     try {
-      expect(on.app.get(SchedulerRegistry).getIntervals()).toContain('sync.check');
+      expect(on.app.get(SchedulerRegistry).getIntervals()).toEqual(expect.arrayContaining(['sync.ledger', 'sync.inventory']));
     } finally {
       await on.close();
     }
@@ -295,25 +286,25 @@ describe('scheduled syncs', () => {
       await a.put('/ucp/v1/locations/sim-1', { name: 'Sim', namespace: 'sim-machine' }).expect(200);
       p.state.inventory['m-1'] = [{ vendorSku: 'COLA', title: 'Cola', priceFen: 300, stock: 3 }];
       p.state.ledger = [sale(1)];
-      const sa = a.app.get(SyncScheduler);
-      const sb = b.app.get(SyncScheduler);
+      const [la, lb] = [a.app.get(LedgerSyncJob), b.app.get(LedgerSyncJob)];
+      const [ia, ib] = [a.app.get(InventorySyncJob), b.app.get(InventorySyncJob)];
       const tick = Math.floor(Date.now() / 300_000) * 300_000 + 1000;
       const ledgerBefore = p.requestsTo('GET /ledger').length;
-      const first = await Promise.all([sa.runIfDue('ledger', tick), sb.runIfDue('ledger', tick)]);
+      const first = await Promise.all([la.tick(tick), lb.tick(tick)]);
       expect(first.filter(Boolean)).toHaveLength(1);
-      expect(await sb.runIfDue('ledger', tick + 60_000)).toBe(false); // same 5-minute tick
+      expect(await lb.tick(tick + 60_000)).toBe(false); // same 5-minute tick
       expect(p.requestsTo('GET /ledger').length - ledgerBefore).toBe(1);
       const q = p.requestsTo('GET /ledger')[ledgerBefore].query;
       expect(q).toMatchObject({ by: 'updated', size: '100', page: '1' });
       expect(Number(q.toMs) - Number(q.fromMs)).toBe(3 * 3_600_000);
-      expect(await sb.runIfDue('ledger', tick + 300_000)).toBe(true); // next tick
+      expect(await lb.tick(tick + 300_000)).toBe(true); // next tick
       expect((await a.get('/ucp/v1/orders').expect(200)).body.orders.map((o: { id: string }) => o.id)).toEqual(['O-0001']);
 
       const invBefore = p.requestsTo('GET /inventory').length;
       const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1000;
-      const inv = await Promise.all([sa.runIfDue('inventory', hour), sb.runIfDue('inventory', hour)]);
+      const inv = await Promise.all([ia.tick(hour), ib.tick(hour)]);
       expect(inv.filter(Boolean)).toHaveLength(1);
-      expect(await sa.runIfDue('inventory', hour + 30 * 60_000)).toBe(false);
+      expect(await ia.tick(hour + 30 * 60_000)).toBe(false);
       // Only the default namespace's machines: m-1, not the sim-machine one.
       expect(p.requestsTo('GET /inventory').slice(invBefore).map((r) => r.query.locationId)).toEqual(['m-1']);
       const { rows } = { rows: await sql(a, `SELECT id FROM slots ORDER BY id`) };

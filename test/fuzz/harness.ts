@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { buildOpenApiDocument } from '../../src/openapi';
+import { OpenApiValidator } from '../support/openapi-validator';
 import { TestApp } from '../support/test-app';
 import { readySession, seedMachine, supplierApp } from '../unit/money/fixtures';
 import { describeMutation, mutation, Mutation, pctEncode, placesOf, setAt, toJsonText } from './mutations';
@@ -61,7 +63,8 @@ export async function startWorld(): Promise<World> {
   await readySession(t, 'FZ-PO-1');
   const done = await t.post('/ucp/v1/checkout-sessions/FZ-PO-1/complete', { confirm: true });
   if (done.status !== 200) throw new Error(`fuzz setup: complete ${done.status}`);
-  return { t, supplier, machine, seq: 0, saleId, purchaseId: 'FZ-PO-1', approvalPrice: 1000 };
+  const api = new OpenApiValidator(await buildOpenApiDocument(t.app));
+  return { t, supplier, machine, seq: 0, saleId, purchaseId: 'FZ-PO-1', approvalPrice: 1000, api };
 }
 
 async function seedMachines(t: TestApp): Promise<void> {
@@ -200,6 +203,12 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
     const status = answer.status < 400 ? 'success' : 'error';
     if (!json || json.ucp?.version !== '2026-08-25' || json.ucp?.status !== status || !Array.isArray(json.messages)) found.push(`not the ucp envelope (${status})`);
   }
+  // A refusal of a request that reached its route is a status and a code the operation documents (an unparsable
+  // body or a mutated path is refused before routing, by rules every operation shares).
+  const template = op.path.replace(/:(\w+)/g, '{$1}');
+  if (w.api?.documents(op.method, template) && m.kind !== 'path' && m.kind !== 'whole-body' && answer.status >= 400 && answer.status < 500 && json) {
+    found.push(...w.api.problems(op.method, template, { status: answer.status, body: json }));
+  }
   const body = s.body as { confirm?: unknown; approved?: unknown } | undefined;
   const confirmed = body?.confirm === true;
   if (after.orders > before.orders && !(op.name === 'checkout.complete' && confirmed)) found.push('a supplier order without confirm');
@@ -238,6 +247,6 @@ export function summarize(findings: Finding[]): string {
     groups.set(k, [...(groups.get(k) ?? []), f]);
   }
   return [...groups.entries()]
-    .map(([k, fs]) => `${fs.length} × ${k}\n   e.g. #${fs[0].n} ${fs[0].request.method} ${fs[0].request.path.slice(0, 200)} [${fs[0].request.mutation}] → ${fs[0].status} ${fs[0].answer.slice(0, 200)}`)
+    .map(([k, fs]) => `${fs.length} × ${k}\n   e.g. #${fs[0].n} ${fs[0].request.method} ${fs[0].request.path.slice(0, 200)} [${fs[0].request.mutation}] → ${fs[0].status} ${fs[0].answer.slice(0, 600)}`)
     .join('\n');
 }

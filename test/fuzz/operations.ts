@@ -3,6 +3,7 @@
  * resources a request needs through the API itself (a fresh session to complete, a pending approval to resolve), so
  * an unmutated request is valid and each mutation is the only thing wrong with it.
  */
+import { OpenApiValidator } from '../support/openapi-validator';
 import { FakePartner } from '../partners/fake-partner-server';
 import { TestApp } from '../support/test-app';
 import { DEST } from '../unit/money/fixtures';
@@ -17,6 +18,8 @@ export interface World {
   approvalPrice: number;
   /** Requests not sent because what they needed could not be made. */
   setupFailures?: number;
+  /** The OpenAPI document the app generates: refusals must be statuses and codes it declares. */
+  api?: OpenApiValidator;
 }
 
 export interface Op {

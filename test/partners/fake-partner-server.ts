@@ -177,7 +177,7 @@ export async function startFakePartner(options: { token?: string } = {}): Promis
         return prices(state, b, res);
       case 'POST /restock': {
         if (typeof b.ref !== 'string' || !b.ref) return json(res, 400, { ok: false, reason: 'ref is missing' });
-        const known = state.restocks[b.ref];
+        const known = own(state.restocks, b.ref);
         if (known) return json(res, 200, known.answer);
         const lines = Array.isArray(b.lines) ? b.lines : [];
         if (!lines.length) return json(res, 400, { ok: false, reason: 'lines is empty' });
@@ -191,7 +191,7 @@ export async function startFakePartner(options: { token?: string } = {}): Promis
         return json(res, 200, answer);
       }
       case 'GET /restock/:ref': {
-        const r = state.restocks[ref];
+        const r = own(state.restocks, ref);
         return r ? json(res, 200, r.status) : json(res, 404, { ok: false, reason: `unknown restock ref ${ref}` });
       }
       case 'GET /catalog':
@@ -199,7 +199,7 @@ export async function startFakePartner(options: { token?: string } = {}): Promis
       case 'POST /orders':
         return order(state, b, res, () => `FO-${++seq}`);
       case 'GET /orders/:ref': {
-        const o = state.orders[ref];
+        const o = own(state.orders, ref);
         return o ? json(res, 200, o.status) : json(res, 404, { ok: false, reason: `unknown order ref ${ref}` });
       }
     }
@@ -295,7 +295,7 @@ function prices(state: FakePartnerState, b: Json, res: ServerResponse): void {
 
 function order(state: FakePartnerState, b: Json, res: ServerResponse, nextId: () => string): void {
   if (typeof b.ref !== 'string' || !b.ref) return json(res, 400, { ok: false, reason: 'ref is missing' });
-  const known = state.orders[b.ref];
+  const known = own(state.orders, b.ref);
   if (known) return json(res, 200, known.answer);
   const lines = Array.isArray(b.lines) ? (b.lines as Json[]) : [];
   if (!lines.length) return json(res, 400, { ok: false, reason: 'lines is empty' });
@@ -309,4 +309,9 @@ function order(state: FakePartnerState, b: Json, res: ServerResponse, nextId: ()
   const answer = { ref: b.ref, orderId: nextId(), state: 'ordered', rawStatus: 'CREATED' };
   state.orders[b.ref] = { request: b, answer, status: { ref: b.ref, state: 'ordered', rawStatus: 'CREATED', logistics: [] } };
   json(res, 200, answer);
+}
+
+/** A stored order by ref, own keys only: a ref such as `constructor` or `__proto__` is unknown, not Object's. */
+function own<T>(store: Record<string, T>, ref: unknown): T | undefined {
+  return typeof ref === 'string' && Object.prototype.hasOwnProperty.call(store, ref) ? store[ref] : undefined;
 }

@@ -71,3 +71,24 @@ export async function startFleetApp(fleet: Fleet, extra: Record<string, string> 
   }
   return t;
 }
+
+/** The fleet's partners and a service over them (as startFleetApp); `close` stops both. */
+export async function startFleetWithApp(extra: Record<string, string> = {}, db?: 'postgres' | 'embedded'): Promise<{ fleet: Fleet; t: TestApp; close(): Promise<void> }> {
+  const fleet = await startFleetPartners();
+  const t = await startFleetApp(fleet, extra, undefined, db);
+  return {
+    fleet,
+    t,
+    async close() {
+      await t.close();
+      await fleet.close();
+    },
+  };
+}
+
+/** The delivery of the fleet's whole planned run: the box of Cola split 10 + 14, two packs of tea (12). */
+export const FLEET_RUN_DELIVERED = [
+  { slot_id: 'FLEET-1-COLA', quantity: 10 },
+  { slot_id: 'FLEET-2-COLA', quantity: 14 },
+  { slot_id: 'FLEET-1-TEA', quantity: 12 },
+];

@@ -28,12 +28,29 @@ export class OpenApiValidator {
     return out;
   }
 
+  /** Whether the document describes `METHOD /path/{template}` (the document routes do not describe themselves). */
+  documents(method: string, path: string): boolean {
+    return !!(this.doc.paths[this.documentedPath(path)] as Record<string, unknown> | undefined)?.[method.toLowerCase()];
+  }
+
+  /** The document's spelling of a path template, whatever its parameters are named (`/runs/{run}` → `/runs/{id}`). */
+  private documentedPath(path: string): string {
+    if (this.doc.paths[path]) return path;
+    const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+    return Object.keys(this.doc.paths).find((p) => shape(p) === shape(path)) ?? path;
+  }
+
   /** Problems with one answer of `METHOD /path/{template}`; empty when it conforms. */
   problems(method: string, path: string, res: { status: number; body: unknown }): string[] {
-    const op = (this.doc.paths[path] as Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }> | undefined)?.[method.toLowerCase()];
+    const op = (this.doc.paths[this.documentedPath(path)] as Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }> | undefined)?.[method.toLowerCase()];
     if (!op) return [`${method} ${path} is not in the document`];
     const declared = op.responses[String(res.status)];
     if (!declared) return [`${method} ${path} answered ${res.status}, which the document does not declare (${Object.keys(op.responses).join(', ')})`];
+    // An error's code must be one the operation documents for that status ("Codes: `a`, `b`.").
+    const codes = res.status >= 400 ? ((res.body as { messages?: { type?: string; code?: string }[] })?.messages ?? []).filter((m) => m.type === 'error').map((m) => m.code) : [];
+    const description = (declared as { description?: string }).description ?? '';
+    const undocumented = codes.filter((c) => !description.includes(`\`${c}\``));
+    if (undocumented.length) return [`${method} ${path} ${res.status} answered ${undocumented.join(', ')}, which its description does not list`];
     const schema = declared.content?.['application/json']?.schema as { $ref?: string } | undefined;
     if (!schema?.$ref) return [`${method} ${path} ${res.status} has no response schema`];
     const key = schema.$ref;

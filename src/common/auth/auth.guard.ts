@@ -15,12 +15,27 @@ export class AuthGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Routes are fixed at boot: each controller method's @Public() answer is looked up once (issue 13). */
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+
+  private isPublic(ctx: ExecutionContext): boolean {
+    const handler = ctx.getHandler();
+    const cls = ctx.getClass();
+    let byHandler = this.publicRoutes.get(cls);
+    if (!byHandler) this.publicRoutes.set(cls, (byHandler = new WeakMap()));
+    let known = byHandler.get(handler);
+    if (known === undefined) {
+      known = !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, cls]);
+      byHandler.set(handler, known);
+    }
+    return known;
+  }
+
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()]);
-    if (isPublic) return true;
+    if (this.isPublic(ctx)) return true;
     if (!this.config.authToken) {
-      throw new DomainError(503, 'auth_not_configured', 'the deployment has no operator token configured (SERVICE_AUTH_TOKEN)', {
+      throw new DomainError('auth_not_configured', 'the deployment has no operator token configured (SERVICE_AUTH_TOKEN)', {
         severity: 'unrecoverable',
       });
     }

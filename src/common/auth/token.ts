@@ -1,16 +1,16 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 /** Constant-time comparison: both sides are hashed first so their lengths never leak through timing. */
 export function tokenMatches(presented: string | undefined | null, expected: string): boolean {
   if (!presented) return false;
-  const a = createHash('sha256').update(presented).digest();
+  const a = hash('sha256', presented, 'buffer'); // one-shot: no Hash object per request
   return timingSafeEqual(a, expectedDigest(expected));
 }
 
 // The configured token's digest is computed once (one hash per request instead of two).
 let lastExpected: { token: string; digest: Buffer } | null = null;
 function expectedDigest(token: string): Buffer {
-  if (lastExpected?.token !== token) lastExpected = { token, digest: createHash('sha256').update(token).digest() };
+  if (lastExpected?.token !== token) lastExpected = { token, digest: hash('sha256', token, 'buffer') };
   return lastExpected.digest;
 }
 

@@ -5,6 +5,7 @@
  * the event loop. A fake adapter and a fake clock; no Nest, no HTTP.
  */
 import { DomainError } from '../../../src/common/errors';
+import { statusOf } from '../../../src/common/error-status.rules';
 import {
   CATALOG_REFRESH_AHEAD_MS,
   CATALOG_REFRESH_RETRY_MS,
@@ -133,7 +134,8 @@ describe('supplier catalog cache', () => {
     expect((await settled(expired)).done).toBe(false);
     expect(supplier.calls).toBe(4);
     supplier.fail('still down');
-    await expect(expired).rejects.toMatchObject({ status: 502, code: 'upstream_unreachable' });
+    await expect(expired).rejects.toMatchObject({ code: 'upstream_unreachable' });
+    expect(statusOf('upstream_unreachable')).toBe(502);
     expect(service.cached(NS)).toBeNull();
   });
 
@@ -150,7 +152,8 @@ describe('supplier catalog cache', () => {
       (x: unknown) => x,
     );
     expect(e).toBeInstanceOf(DomainError);
-    expect(e).toMatchObject({ status: 502, code: 'upstream_unreachable' });
+    expect(e).toMatchObject({ code: 'upstream_unreachable' });
+    expect(statusOf((e as DomainError).code)).toBe(502);
     expect(service.cached(NS)).toBeNull();
   });
 

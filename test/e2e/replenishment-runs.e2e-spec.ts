@@ -1,180 +1,31 @@
 import { DataSource } from 'typeorm';
-import { startOfDayPlus8 } from '../../src/common/time';
-import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
 import { PartnerError, SupplyProduct } from '../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { expectEnvelope, expectError } from '../support/envelope';
-import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { DemandCases, lineOf, LOC, seedDemandCases, setGuards } from '../support/replenishment-demand';
+import { startTestApp, TestApp } from '../support/test-app';
 
 /**
- * Replenishment over HTTP on a real database: the plan's demand (settled, paid sales only; stocked-out days
- * excluded; fallback with too little history), the order-up-to policy with boxes, runs (budget approval, place
- * under the kill switch and Idempotency-Key, receive capped at capacity) and the measured lead time.
+ * Replenishment runs over HTTP on a real database, on the demand cases of test/support/replenishment-demand.ts: create,
+ * list, place (once, under the kill switch, the budget approval and an Idempotency-Key), partner failures, and
+ * receive capped at capacity feeding the measured lead time.
  */
 jest.setTimeout(60_000);
 
-const DAY = 86_400_000;
-const NS = 'sim-machine';
-const LOC = 'L-repl-1';
-
-/** Noon (+08:00) of the day `k` days before today. */
-function noonDaysAgo(k: number): Date {
-  return new Date(startOfDayPlus8(new Date()).getTime() - k * DAY + 12 * 3600_000);
-}
-
-interface Sale {
-  slot: string;
-  sku: string;
-  daysAgo: number;
-  qty: number;
-  status?: string;
-  trade?: string;
-}
-
-async function seedLocation(ds: DataSource, id: string, namespace = NS): Promise<void> {
-  await ds.query(`INSERT INTO locations (id, namespace, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [id, namespace, `machine ${id}`]);
-}
-
-async function seedSlot(ds: DataSource, loc: string, sku: string, stock: number, capacity: number | null, namespace = NS): Promise<string> {
-  const id = `${loc}-${sku}`;
-  await ds.query(
-    `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1,$2,$3,$4,$5,$6,500,$7,$8)`,
-    [id, loc, namespace, sku, `${namespace}:${sku}`, `title ${sku}`, stock, capacity],
-  );
-  return id;
-}
-
-let orderSeq = 0;
-async function seedSales(ds: DataSource, loc: string, sales: Sale[], namespace = NS): Promise<void> {
-  for (const s of sales) {
-    const id = `O-${++orderSeq}-${Math.random().toString(36).slice(2, 8)}`;
-    const at = noonDaysAgo(s.daysAgo);
-    await ds.query(
-      `INSERT INTO sale_orders (id, namespace, location_id, total_fen, taken_at, has_taken_at, trade_status) VALUES ($1,$2,$3,$4,$5,true,$6)`,
-      [id, namespace, loc, 500 * s.qty, at, s.trade ?? 'settled'],
-    );
-    await ds.query(
-      `INSERT INTO sale_lines (order_id, line_no, vendor_sku, sku_id, slot_id, quantity, price_fen, status) VALUES ($1,1,$2,$3,$4,$5,500,$6)`,
-      [id, s.sku, `${namespace}:${s.sku}`, s.slot, s.qty, s.status ?? 'paid'],
-    );
-  }
-}
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-async function boxProducts(t: TestApp): Promise<SupplyProduct[]> {
-  const { products } = await t.app.get(PartnerRegistry).simulatedSupplier.getCatalog();
-  return products.filter((p) => p.packSize > 1);
-}
-
-async function setGuards(t: TestApp, perOrderFen: number): Promise<void> {
-  await t
-    .put('/ucp/v1/admin/guards', {
-      killSwitch: false,
-      budget: { perOrderFen, dailyFen: 10_000_000, monthlyFen: 100_000_000 },
-      priceCapPerItem: { maxMoveFen: 200, maxMovePercent: 25 },
-      probationVendors: [],
-      hardNoGo: { vendors: [], skus: [] },
-    })
-    .expect(200);
-}
-
-describe('replenishment plan and runs (PostgreSQL)', () => {
+describe('replenishment runs (PostgreSQL)', () => {
   let t: TestApp;
   let ds: DataSource;
   let products: SupplyProduct[];
-  const slot: Record<string, string> = {};
-  const sku: Record<string, string> = {};
+  let slot: DemandCases['slot'];
+  let sku: DemandCases['sku'];
 
   beforeAll(async () => {
     t = await startTestApp({ env: { SERVICE_GUARDS: undefined } });
     ds = t.app.get(DataSource);
     await setGuards(t, 10_000_000);
-    products = await boxProducts(t);
-    [sku.A, sku.B, sku.C, sku.D] = products.slice(0, 4).map((p) => p.vendorSku);
-    await seedLocation(ds, LOC);
-    slot.A = await seedSlot(ds, LOC, sku.A, 4, 20);
-    slot.B = await seedSlot(ds, LOC, sku.B, 0, 24);
-    slot.C = await seedSlot(ds, LOC, sku.C, 3, 10);
-    slot.D = await seedSlot(ds, LOC, sku.D, 5, 40);
-    const sales: Sale[] = [];
-    // A: 2 a day for 30 days, plus a refunded line, a cancelled line and an unsettled order that must not count.
-    for (const k of range(1, 30)) sales.push({ slot: slot.A, sku: sku.A, daysAgo: k, qty: 2 });
-    sales.push({ slot: slot.A, sku: sku.A, daysAgo: 3, qty: 5, status: 'refunded' });
-    sales.push({ slot: slot.A, sku: sku.A, daysAgo: 4, qty: 5, status: 'cancelled' });
-    sales.push({ slot: slot.A, sku: sku.A, daysAgo: 5, qty: 7, trade: 'in_progress' });
-    sales.push({ slot: slot.A, sku: sku.A, daysAgo: 0, qty: 9 }); // today: outside the window of complete days
-    sales.push({ slot: slot.A, sku: sku.A, daysAgo: 31, qty: 9 }); // before the window
-    // B: 3 a day until 11 days ago, then empty (stock 0 now): the last 10 days are stocked out, not zero demand.
-    for (const k of range(11, 30)) sales.push({ slot: slot.B, sku: sku.B, daysAgo: k, qty: 3 });
-    // C: only 2 days of sales: too little history.
-    sales.push({ slot: slot.C, sku: sku.C, daysAgo: 2, qty: 4 }, { slot: slot.C, sku: sku.C, daysAgo: 1, qty: 4 });
-    // D: 1 a day, except 6..10 days ago when snapshots saw it empty.
-    for (const k of range(1, 30).filter((k) => k < 6 || k > 10)) sales.push({ slot: slot.D, sku: sku.D, daysAgo: k, qty: 1 });
-    await seedSales(ds, LOC, sales);
-    for (const k of range(6, 10)) {
-      const day = new Date(noonDaysAgo(k).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-      await ds.query(`INSERT INTO slot_stock_days (slot_id, day, min_stock) VALUES ($1, $2, 0)`, [slot.D, day]);
-    }
+    ({ products, slot, sku } = await seedDemandCases(t));
   });
   afterAll(() => t.close());
-
-  const lineOf = (plan: { slots: { slot_id: string }[] }, s: string) => plan.slots.find((l) => l.slot_id === s) as Record<string, any>;
-
-  it('plans per slot with provenance: demand, lead time, stock, capacity, reorder point, target, boxes and cost', async () => {
-    const res = await t.get('/ucp/v1/replenishment/plan').expect(200);
-    expectEnvelope(res.body, 'success');
-    const plan = res.body;
-    expect(plan.cost_is_estimated).toBe(true);
-    expect(plan.fulfiller).toEqual({ kind: 'simulated_supplier', namespace: 'sim-supply' });
-    expect(plan.computed_at).toMatch(/\+08:00$/);
-    const pA = products[0];
-    const a = lineOf(plan, slot.A);
-    // d = 2, σ = 0, L = 2 (stated), R = 7: S = 18 ≤ capacity 20; need 18 − 4 = 14 each.
-    expect(a.demand).toMatchObject({ rate_per_day: 2, sigma_daily: 0, measured: true, source: 'measured', in_stock_days: 30, stocked_out_days: 0, units_sold: 60 });
-    expect(a.lead_time).toEqual({ days: 2, source: 'stated', samples: 0, fulfiller: 'sim-supply' });
-    expect(a).toMatchObject({ stock: 4, capacity: 20, reorder_point: 4, target: 18, quantity_each: 14, unit: 'BX', contains: pA.packSize });
-    expect(a.quantity).toBe(Math.ceil(14 / pA.packSize));
-    expect(a.cost_estimate).toEqual({ amount: a.quantity * pA.packPriceFen, currency: 'CNY' });
-    expect(a.unit_price).toEqual({ amount: pA.packPriceFen, currency: 'CNY' });
-
-    const b = lineOf(plan, slot.B);
-    // 60 units over 20 in-stock days = 3/day (not 2/day over 30); S = 27 capped at 24.
-    expect(b.demand).toMatchObject({ rate_per_day: 3, measured: true, in_stock_days: 20, stocked_out_days: 10 });
-    expect(b).toMatchObject({ target: 24, capped_at_capacity: true, quantity_each: 24 });
-
-    const c = lineOf(plan, slot.C);
-    expect(c.demand).toMatchObject({ rate_per_day: 1, sigma_daily: 1, measured: false, source: 'stated', in_stock_days: 2 });
-    expect(c.demand.note).toMatch(/only 2 in-stock day/);
-    // S = ceil(1 × 9 + 1.65 × 1 × 3) = 14, capped at 10; need 7.
-    expect(c).toMatchObject({ target: 10, quantity_each: 7 });
-
-    const d = lineOf(plan, slot.D);
-    expect(d.demand).toMatchObject({ rate_per_day: 1, measured: true, in_stock_days: 25, stocked_out_days: 5 });
-    expect(plan.totals.slots_to_order).toBe(4);
-  });
-
-  it('filters the plan by location and refuses a malformed one', async () => {
-    const res = await t.get('/ucp/v1/replenishment/plan?location=nowhere').expect(200);
-    expect(res.body.slots).toEqual([]);
-    expectError(await t.get('/ucp/v1/replenishment/plan?location=bad%20id'), 400, 'invalid');
-    expectError(await t.get('/ucp/v1/replenishment/plan?fulfiller=drone'), 400, 'invalid');
-  });
-
-  it('a catalog outage is a warning on the plan, never a plan that silently lacks costs', async () => {
-    const sim = t.app.get(PartnerRegistry).simulatedSupplier;
-    const original = sim.getCatalog.bind(sim);
-    t.app.get(SupplyCatalogService).invalidate();
-    sim.getCatalog = () => Promise.reject(new PartnerError('unreachable', 'sim-supply', 'down for the test'));
-    try {
-      const res = await t.get('/ucp/v1/replenishment/plan').expect(200);
-      expect(res.body.messages.map((m: { code: string }) => m.code)).toContain('catalog_unavailable');
-      expect(lineOf(res.body, slot.A).cost_estimate).toBeNull();
-      expectError(await t.post('/ucp/v1/replenishment/runs'), 502, 'upstream_unreachable');
-    } finally {
-      sim.getCatalog = original;
-    }
-  });
 
   it('creates, lists, places (once) and receives a run; delivery is capped at capacity and feeds the lead time', async () => {
     const sim = t.app.get(PartnerRegistry).simulatedSupplier;
@@ -342,54 +193,5 @@ describe('replenishment plan and runs (PostgreSQL)', () => {
       sim.createOrder = original;
     }
     expect((await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200)).body.status).toBe('placed');
-  });
-});
-
-describe.each(BOTH_DATABASES)('replenishment main flow on %s', (db) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ db });
-  });
-  afterAll(() => t.close());
-
-  it('plan → run → place → receive', async () => {
-    const ds = t.app.get(DataSource);
-    const [p] = await boxProducts(t);
-    await seedLocation(ds, 'L-flow');
-    const s = await seedSlot(ds, 'L-flow', p.vendorSku, 1, 30);
-    await seedSales(ds, 'L-flow', range(1, 10).map((k) => ({ slot: s, sku: p.vendorSku, daysAgo: k, qty: 2 })));
-    const plan = (await t.get('/ucp/v1/replenishment/plan').expect(200)).body;
-    const line = plan.slots.find((l: { slot_id: string }) => l.slot_id === s);
-    expect(line).toMatchObject({ target: 18, quantity_each: 17, unit: 'BX', quantity: Math.ceil(17 / p.packSize) });
-    const run = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body;
-    expect(run.status).toBe('ready');
-    await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
-    const got = await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: s, quantity: 17 }] }).expect(200);
-    expect(got.body.delivered[0]).toMatchObject({ stock_before: 1, stock_after: 18 });
-  });
-
-  it('the fleet plan notices sales and snapshots (re)ingested into its window after it was computed', async () => {
-    const ds = t.app.get(DataSource);
-    const s = (await ds.query(`SELECT id, vendor_sku FROM slots WHERE location_id = 'L-flow'`))[0] as { id: string; vendor_sku: string };
-    const demandOf = async () =>
-      (await t.get('/ucp/v1/replenishment/plan').expect(200)).body.slots.find((l: { slot_id: string }) => l.slot_id === s.id).demand;
-    expect(await demandOf()).toMatchObject({ units_sold: 20, observed_days: 10 });
-    await ds.query(
-      `INSERT INTO sale_orders (id, namespace, location_id, total_fen, taken_at, has_taken_at, trade_status) VALUES ('LATE-1', $1, 'L-flow', 5000, $2, true, 'settled')`,
-      [NS, noonDaysAgo(2)],
-    );
-    await ds.query(
-      `INSERT INTO sale_lines (order_id, line_no, vendor_sku, sku_id, slot_id, quantity, price_fen, status) VALUES ('LATE-1', 1, $1, $2, $3, 10, 500, 'paid')`,
-      [s.vendor_sku, `${NS}:${s.vendor_sku}`, s.id],
-    );
-    expect(await demandOf()).toMatchObject({ units_sold: 30 });
-    // A revision (the line refunded) re-ingested by the sync.
-    await ds.query(`UPDATE sale_lines SET status = 'refunded' WHERE order_id = 'LATE-1'`);
-    await ds.query(`UPDATE sale_orders SET ingested_at = now() WHERE id = 'LATE-1'`);
-    expect(await demandOf()).toMatchObject({ units_sold: 20 });
-    // A snapshot of an earlier day: the slot was seen 15 days ago.
-    const day = new Date(noonDaysAgo(15).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-    await ds.query(`INSERT INTO slot_stock_days (slot_id, day, min_stock) VALUES ($1, $2, 4)`, [s.id, day]);
-    expect(await demandOf()).toMatchObject({ units_sold: 20, observed_days: 15 });
   });
 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { toPlus8 } from '../../../src/common/time';
 import { EventEntity } from '../../../src/events/event.entity';
-import { eventJson, toEventView } from '../../../src/events/event.view';
+import { eventRowView, toEventView } from '../../../src/events/event.view';
 
-/** GET /events renders rows straight to text (issue 13): the same bytes as JSON.stringify(toEventView(entity)). */
-describe('eventJson', () => {
+/** GET /events renders list rows without entities (issue 13): the same bytes as JSON.stringify(toEventView(entity)). */
+describe('eventRowView', () => {
   it('matches JSON.stringify(toEventView(...)) for any event', () => {
     const text = fc.string({ unit: 'binary', maxLength: 20 });
     fc.assert(
@@ -21,7 +21,7 @@ describe('eventJson', () => {
         (e) => {
           const entity = Object.assign(new EventEntity(), { ...e, seq: '1' });
           const row = { id: e.id, occurred_at: e.occurredAt, kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location, data: e.data };
-          expect(eventJson(row, toPlus8)).toBe(JSON.stringify(toEventView(entity)));
+          expect(JSON.stringify(eventRowView(row, toPlus8))).toBe(JSON.stringify(toEventView(entity)));
         },
       ),
       { numRuns: 500 },

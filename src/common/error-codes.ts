@@ -1,0 +1,60 @@
+import type { Severity } from './envelope';
+
+/**
+ * The closed list of error codes a DomainError may carry, each with the severity it has unless the thrower says
+ * otherwise. No HTTP here: the status of each code is `statusOf` (error-status.rules.ts), read only where an answer
+ * is written (the exception filter and the idempotency store). A new code is added here, to ERROR_STATUS and, when the
+ * spec does not name it, to docs/decisions.md ("Issue 9: error codes").
+ */
+export const ERROR_CODES = {
+  // The spec's Errors table (interface-spec.md).
+  missing: 'recoverable',
+  invalid: 'recoverable',
+  namespace_mismatch: 'recoverable',
+  confirmation_required: 'requires_buyer_review',
+  request_too_large: 'recoverable',
+  namespace_unsupported: 'unrecoverable',
+  not_found: 'unrecoverable',
+  already_placed: 'requires_buyer_review',
+  already_delivered: 'requires_buyer_review',
+  approval_required: 'requires_buyer_review',
+  kill_switch_engaged: 'requires_buyer_review',
+  supplier_rejected: 'recoverable',
+  upstream_unreachable: 'recoverable',
+  guard_unverifiable: 'unrecoverable',
+  // Named by the spec's decisions.md (sections 9 and 10).
+  invalid_state: 'requires_buyer_review',
+  staging_no_spend: 'unrecoverable',
+  idempotency_key_mismatch: 'requires_buyer_review',
+  idempotency_key_in_use: 'requires_buyer_review',
+  // The spec's un-named rows (401, 403, 503 without a token), named by the project.
+  unauthorized: 'unrecoverable',
+  forbidden: 'unrecoverable',
+  auth_not_configured: 'unrecoverable',
+  // Added by the project (docs/decisions.md, "Issue 9: error codes").
+  complete_in_progress: 'requires_buyer_review',
+  already_exists: 'requires_buyer_review',
+  already_resolved: 'requires_buyer_review',
+  nothing_to_order: 'requires_buyer_review',
+  restock_in_progress: 'requires_buyer_review',
+  reference_conflict: 'requires_buyer_review',
+  upstream_rejected: 'recoverable',
+  idempotency_unavailable: 'recoverable',
+  not_implemented: 'unrecoverable',
+  not_ready: 'recoverable',
+  method_not_allowed: 'unrecoverable',
+  internal_error: 'unrecoverable',
+} as const satisfies Record<string, Severity>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ALL_ERROR_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+}
+
+/** The severity a code carries when its thrower does not choose one. */
+export function defaultSeverity(code: ErrorCode): Severity {
+  return ERROR_CODES[code];
+}

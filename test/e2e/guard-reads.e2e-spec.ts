@@ -1,0 +1,111 @@
+import { DataSource } from 'typeorm';
+import { CheckoutRepository } from '../../src/checkout/checkout.repository';
+import { GuardsRepository } from '../../src/guards/guards.repository';
+import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
+import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { DEST, machineApp, NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { ApprovalsService } from '../../src/approvals/approvals.service';
+import { Tx } from '../../src/database/tx';
+
+/**
+ * A request reads the guard state once (issue 9, step 6): every check of one request (kill switch, rules, budget)
+ * uses the same snapshot. Counted at the repository, so a new read of the guard row cannot slip in unnoticed.
+ */
+function countReads(t: TestApp) {
+  const guards = jest.spyOn(t.app.get(GuardsRepository), 'get');
+  const checkout = t.app.get(CheckoutRepository);
+  const sessions = [jest.spyOn(checkout, 'find'), jest.spyOn(checkout, 'findForUpdate')];
+  return {
+    guards: () => guards.mock.calls.length,
+    sessions: () => sessions.reduce((n, s) => n + s.mock.calls.length, 0),
+    restore: () => [guards, ...sessions].forEach((s) => s.mockRestore()),
+  };
+}
+
+describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) => {
+  let p: FakePartner;
+  let t: TestApp;
+  beforeAll(async () => {
+    p = await startFakePartner({ token: 'sup-token' });
+    t = await supplierApp(p, {}, db === 'embedded' ? 'embedded' : undefined);
+  });
+  afterAll(async () => {
+    await t.close();
+    await p.close();
+  });
+
+  it('checkout complete: one guard read; the session is read, locked for the claim and locked to record the answer', async () => {
+    await readySession(t, 'PO-reads');
+    const reads = countReads(t);
+    try {
+      const done = await t.post('/ucp/v1/checkout-sessions/PO-reads/complete', { confirm: true });
+      expect(done.status).toBe(200);
+      expect(done.body.status).toBe('completed');
+      expect(reads.guards()).toBe(1);
+      expect(reads.sessions()).toBe(3);
+    } finally {
+      reads.restore();
+    }
+  });
+
+  it('checkout create with a generated id: one transaction, one guard read, no approval read', async () => {
+    const reads = countReads(t);
+    const approvals = jest.spyOn(t.app.get(ApprovalsService), 'forSubject');
+    const tx = jest.spyOn(t.app.get(Tx), 'run');
+    try {
+      const res = await t.post('/ucp/v1/checkout-sessions', { line_items: [{ item: { id: `${NS}:WATER` }, quantity: 3 }], fulfillment: DEST });
+      expect(res.status).toBe(201);
+      expect(res.body.id).toMatch(/^po_/);
+      expect(reads.guards()).toBe(1);
+      expect(approvals).not.toHaveBeenCalled();
+      expect(tx).toHaveBeenCalledTimes(1);
+      expect((await t.get(`/ucp/v1/checkout-sessions/${res.body.id}`).expect(200)).body.line_items).toHaveLength(1);
+    } finally {
+      reads.restore();
+      approvals.mockRestore();
+      tx.mockRestore();
+    }
+  });
+
+  it('run place (the simulated supplier): one guard read', async () => {
+    const sim = await startTestApp({ db });
+    try {
+      const ds = sim.app.get(DataSource);
+      const { products } = await sim.app.get(PartnerRegistry).simulatedSupplier.getCatalog();
+      const product = products.find((x) => x.packSize > 1)!;
+      await ds.query(`INSERT INTO locations (id, namespace, name) VALUES ('L-reads', 'sim-machine', 'reads')`);
+      await ds.query(
+        `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1, 'L-reads', 'sim-machine', $2, $3, 't', 500, 0, 30)`,
+        ['L-reads-1', product.vendorSku, `sim-machine:${product.vendorSku}`],
+      );
+      const run = (await sim.post('/ucp/v1/replenishment/runs').expect(201)).body;
+      expect(run.status).toBe('ready');
+      const reads = countReads(sim);
+      const placed = await sim.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
+      expect(placed.body.status).toBe('placed');
+      expect(reads.guards()).toBe(1);
+      reads.restore();
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe('guard state read once per request: price update (PostgreSQL)', () => {
+  it('a price update reads the guard row once', async () => {
+    const p = await startFakePartner({ token: 'm-token' });
+    const t = await machineApp(p);
+    try {
+      const reads = countReads(t);
+      const res = await t.put('/ucp/v1/locations/loc-1/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:A1' }, price: { amount: 400, currency: 'CNY' } }] });
+      expect(res.status).toBe(200);
+      expect(res.body.updated).toHaveLength(1);
+      expect(reads.guards()).toBe(1);
+      reads.restore();
+    } finally {
+      await t.close();
+      await p.close();
+    }
+  });
+});
