@@ -10,6 +10,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/db/**/*.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/pg-overlap-guard.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 60000,
