@@ -670,6 +670,8 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
+            code: string;
             /** @enum {string} */
             content_type: "plain";
             /**
@@ -677,8 +679,6 @@ export interface components {
              * @enum {string}
              */
             type: "warning" | "info" | "error";
-            /** @description Machine-readable code, e.g. `approval_required`, `kill_switch_engaged`, `missing`. */
-            code: string;
             /**
              * @description `requires_buyer_review`: stop and show a person; `recoverable`: fix once; `unrecoverable`: report; `warning`: never blocks.
              * @enum {string}
@@ -1640,7 +1640,7 @@ export interface components {
              * @description Sale lines: paid → fulfilled, unpaid → processing, refunded/cancelled → removed, refund_failed → fulfilled.
              * @enum {string}
              */
-            status: "removed" | "fulfilled" | "processing";
+            status: "fulfilled" | "processing" | "removed";
         };
         LineRefView: {
             quantity: number;

@@ -3,12 +3,21 @@
  * (the Swagger plugin reads their types, `npm run openapi:write`); the service builds its answers with `ok()`.
  */
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ALL_ERROR_CODES } from './error-codes';
+import { ALL_NOTE_CODES } from './message-codes';
 
 /** A message to read before the data (spec "Envelope and messages"). */
 export class UcpMessageView {
   /** `error` for the blocking severities, `warning` never blocks, `info` is a note. */
   type: 'error' | 'warning' | 'info';
-  /** Machine-readable code, e.g. `approval_required`, `kill_switch_engaged`, `missing`. */
+  @ApiProperty({
+    description:
+      'Machine-readable code from a closed list: an error code (' +
+      ALL_ERROR_CODES.map((c) => `\`${c}\``).join(', ') +
+      ') or a code of a message that rides along with data (' +
+      ALL_NOTE_CODES.map((c) => `\`${c}\``).join(', ') +
+      '). A client should show an unknown code by its severity: the list may grow.',
+  })
   code: string;
   /** `requires_buyer_review`: stop and show a person; `recoverable`: fix once; `unrecoverable`: report; `warning`: never blocks. */
   severity: 'requires_buyer_review' | 'recoverable' | 'unrecoverable' | 'warning' | 'info';

@@ -1,11 +1,13 @@
 /** The UCP envelope and messages (spec "Envelope and messages", decisions.md section 9). */
+import type { MessageCode } from './message-codes';
+
 export const UCP_VERSION = '2026-08-25';
 
 export type Severity = 'requires_buyer_review' | 'recoverable' | 'unrecoverable' | 'warning' | 'info';
 
 export interface UcpMessage {
   type: 'error' | 'warning' | 'info';
-  code: string;
+  code: MessageCode;
   severity: Severity;
   path: string;
   content: string;
@@ -23,12 +25,12 @@ export interface UcpHeader {
   capabilities?: Record<string, CapabilityVersion[]>;
 }
 
-export function message(code: string, severity: Severity, content: string, path = '$'): UcpMessage {
+export function message(code: MessageCode, severity: Severity, content: string, path = '$'): UcpMessage {
   const type = severity === 'warning' ? 'warning' : severity === 'info' ? 'info' : 'error';
   return { type, code, severity, path, content, content_type: 'plain' };
 }
 
-export const warning = (code: string, content: string, path = '$'): UcpMessage =>
+export const warning = (code: MessageCode, content: string, path = '$'): UcpMessage =>
   message(code, 'warning', content, path);
 
 /**

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
 import { SaleLineEntity } from './sale-line.entity';
+import type { DataWarning } from './sale-order.rules';
 
 const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
@@ -57,7 +58,7 @@ export class SaleOrderEntity {
 
   /** Problems with a record that was kept (unknown state words): shown as `warning` messages naming the order. */
   @Column('jsonb', { name: 'data_warnings', nullable: true })
-  dataWarnings: { code: string; content: string; path: string }[] | null;
+  dataWarnings: DataWarning[] | null;
 
   @OneToMany(() => SaleLineEntity, (l) => l.order)
   lines: SaleLineEntity[];

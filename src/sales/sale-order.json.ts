@@ -4,6 +4,7 @@
  * Pure: no Nest or TypeORM import.
  */
 import { LINE_STATUS_MAP } from './sale-order.rules';
+import type { DataWarning } from './sale-order.rules';
 
 const UNKNOWN_LINE = { status: 'processing', adjustment: null } as const;
 
@@ -20,7 +21,7 @@ export interface SalePageRow {
   trade_status: string | null;
   trade_status_raw: string | null;
   trade_status_label: string | null;
-  data_warnings: { code: string; content: string; path: string }[] | null;
+  data_warnings: DataWarning[] | null;
   /** The sort key as exact UTC text with microseconds (for the cursor). */
   sort_key: string;
   lines: SalePageLine[] | null;

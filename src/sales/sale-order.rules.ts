@@ -1,4 +1,5 @@
 import type { LedgerRecord } from '../partners/adapter.types';
+import type { NoteCode } from '../common/message-codes';
 /**
  * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
  * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status
@@ -49,7 +50,7 @@ export function deriveTradeStatus(lineStatuses: readonly string[]): TradeStatus 
 
 /** A problem with a record that was kept: rendered as a `warning` message. `path` is relative to the order. */
 export interface DataWarning {
-  code: string;
+  code: NoteCode;
   content: string;
   path: string;
 }

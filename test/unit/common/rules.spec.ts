@@ -42,9 +42,9 @@ describe('time', () => {
 
 describe('envelope', () => {
   it('wraps success bodies with ucp and messages', () => {
-    const b = ok({ a: 1 }, { capabilities: ['com.example.svc.events'], messages: [message('x', 'warning', 'y')] });
+    const b = ok({ a: 1 }, { capabilities: ['com.example.svc.events'], messages: [message('stale_data', 'warning', 'y')] });
     expect(b.ucp).toEqual({ version: '2026-08-25', status: 'success', capabilities: { 'com.example.svc.events': [{ version: '2026-09-10' }] } });
-    expect(b.messages[0]).toMatchObject({ type: 'warning', code: 'x', severity: 'warning', path: '$', content: 'y' });
+    expect(b.messages[0]).toMatchObject({ type: 'warning', code: 'stale_data', severity: 'warning', path: '$', content: 'y' });
   });
 });
 
