@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
 import { JobScheduling } from '../coordination/job-scheduling';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { CLEANUP_BATCH, CLEANUP_MAX_BATCHES, KEY_RETENTION_HOURS } from './idempotency.rules';
 
 export const IDEMPOTENCY_CLEANUP_INTERVAL = 'idempotency.cleanup';
@@ -17,7 +16,7 @@ export const IDEMPOTENCY_CLEANUP_EVERY_MS = 15 * 60_000;
 export class IdempotencyCleanupJob extends ExclusiveIntervalJob<number> {
   constructor(
     scheduling: JobScheduling,
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly keys: IdempotencyKeysRepository,
   ) {
     super(scheduling, IDEMPOTENCY_CLEANUP_INTERVAL, IDEMPOTENCY_CLEANUP_EVERY_MS);
   }
@@ -26,16 +25,7 @@ export class IdempotencyCleanupJob extends ExclusiveIntervalJob<number> {
   protected async pass(): Promise<number> {
     let total = 0;
     for (let i = 0; i < CLEANUP_MAX_BATCHES; i++) {
-      const rows = (await this.ds.query(
-        `WITH doomed AS (
-           SELECT key FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at LIMIT $2
-         ), gone AS (
-           DELETE FROM idempotency_keys k USING doomed WHERE k.key = doomed.key RETURNING 1
-         )
-         SELECT count(*)::int AS n FROM gone`,
-        [KEY_RETENTION_HOURS, CLEANUP_BATCH],
-      )) as { n: number }[];
-      const n = rows[0]?.n ?? 0;
+      const n = await this.keys.deleteExpiredBatch(CLEANUP_BATCH);
       total += n;
       if (n < CLEANUP_BATCH) break;
     }

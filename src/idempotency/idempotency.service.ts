@@ -1,20 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { fingerprint, IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS, storesOutcome, validKey } from './idempotency.rules';
+import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
+import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
 export interface IdempotencyScope {
   operation: string;
   resourceId: string;
   rawBody: string;
 }
-
-type Row = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
 
 /**
  * Idempotency-Key handling, in PostgreSQL so it holds across instances: the first request claims the key with
@@ -32,7 +29,7 @@ export class IdempotencyService {
   private readonly logger = new Logger(IdempotencyService.name);
   private readonly leaseMs: number;
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly keys: IdempotencyKeysRepository,
     claims: MoneyClaims,
   ) {
     // The one claim lease of the money-claims core.
@@ -51,24 +48,18 @@ export class IdempotencyService {
     const claimId = randomUUID();
     let claimed: boolean;
     try {
-      await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND created_at < now() - make_interval(hours => $2)`, [key, KEY_RETENTION_HOURS]);
-      const rows = (await this.ds.query(
-        `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state, claimed_at, claim_id) VALUES ($1, $2, $3, $4, 'in_flight', now(), $5)
-         ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [key, fp, scope.operation, scope.resourceId, claimId],
-      )) as unknown[];
-      claimed = rows.length > 0 || (await this.takeOverStale(key, fp, claimId));
+      await this.keys.dropIfExpired(key);
+      claimed =
+        (await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId })) ||
+        (await this.takeOverStale(key, fp, claimId));
     } catch (err) {
       throw this.unavailable(err);
     }
 
     if (!claimed) {
-      let row: Row | undefined;
+      let row: StoredKey | undefined;
       try {
-        row = ((await this.ds.query(
-          `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1`,
-          [key],
-        )) as Row[])[0];
+        row = await this.keys.find(key);
       } catch (err) {
         throw this.unavailable(err);
       }
@@ -92,13 +83,9 @@ export class IdempotencyService {
     }
     try {
       if (storesOutcome(outcome.status)) {
-        await this.ds.query(
-          `UPDATE idempotency_keys SET state = $5, response_status = $2, response_body = $3::jsonb, completed_at = now()
-            WHERE key = $1 AND state = 'in_flight' AND claim_id = $4`,
-          [key, outcome.status, JSON.stringify(outcome.body), claimId, IDEMPOTENCY_MACHINE.move('in_flight', 'done')],
-        );
+        await this.keys.storeOutcome(key, claimId, outcome.status, outcome.body);
       } else {
-        await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight' AND claim_id = $2`, [key, claimId]);
+        await this.keys.release(key, claimId);
       }
     } catch (err) {
       this.logger.error(`idempotency key outcome not stored: ${(err as Error).message}`);
@@ -112,16 +99,9 @@ export class IdempotencyService {
    * of several instances retrying at once exactly one gets the row back; the others see a fresh claim (in use).
    */
   private async takeOverStale(key: string, fp: string, claimId: string): Promise<boolean> {
-    const res = (await this.ds.query(
-      `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
-        WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND claimed_at < now() - make_interval(secs => $4)
-        RETURNING key`,
-      [key, fp, claimId, this.leaseMs / 1000],
-    )) as unknown;
-    // TypeORM's postgres driver answers an UPDATE ... RETURNING as [rows, affected].
-    const rows = Array.isArray(res) && Array.isArray(res[0]) ? (res[0] as unknown[]) : (res as unknown[]);
-    if (rows.length) this.logger.warn(`idempotency key taken over after its in-flight lease expired (the first request's process is presumed dead)`);
-    return rows.length > 0;
+    const taken = await this.keys.takeOverStale(key, fp, claimId, this.leaseMs / 1000);
+    if (taken) this.logger.warn(`idempotency key taken over after its in-flight lease expired (the first request's process is presumed dead)`);
+    return taken;
   }
 
   private unavailable(err: unknown): DomainError {

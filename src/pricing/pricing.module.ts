@@ -6,8 +6,12 @@ import { GuardsModule } from '../guards/guards.module';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { LocationsModule } from '../locations/locations.module';
+import { PriceSlotsRepository } from './price-slots.repository';
 
 @Module({
-  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule],
-  controllers: [PricingController], providers: [PricingService] })
+  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
+  controllers: [PricingController],
+  providers: [PricingService, PriceSlotsRepository],
+})
 export class PricingModule {}

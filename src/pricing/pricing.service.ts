@@ -1,6 +1,4 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { ReadOutcome } from '../claims/claim.rules';
 import { message, UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
@@ -11,11 +9,12 @@ import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
-import { LocationEntity } from '../locations/location.entity';
+import { LocationsRepository } from '../locations/locations.repository';
 import { MachineAdapter, PriceChange } from '../partners/adapter.types';
 import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
+import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceUpdate } from './pricing.view';
 import { Tx } from '../database/tx';
 
@@ -38,8 +37,9 @@ interface Move {
 @Injectable()
 export class PricingService implements OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly tx: Tx,
+    private readonly locations: LocationsRepository,
+    private readonly slots: PriceSlotsRepository,
     private readonly registry: PartnerRegistry,
     private readonly guards: GuardsService,
     private readonly killSwitch: KillSwitchService,
@@ -63,7 +63,7 @@ export class PricingService implements OnModuleInit {
   private async setPricesOnce(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
     if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
-    const location = await this.ds.getRepository(LocationEntity).findOne({ where: { id: locationId } });
+    const location = await this.locations.find(locationId);
     if (!location) throw Errors.notFound(`location ${locationId}`);
     const seen = new Set<string>();
     const parsed = body.prices.map((p, i) => {
@@ -83,7 +83,7 @@ export class PricingService implements OnModuleInit {
     const rules = await this.guards.rules();
 
     const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));
-    const slots = await this.ds.getRepository(SlotEntity).find({ where: { id: In(slotIds) } });
+    const slots = await this.slots.find(slotIds);
     const byId = new Map(slots.map((s) => [s.id, s]));
     const moves: Move[] = parsed.map((p) => {
       const slot = byId.get(slotId(locationId, p.vendorSku));
@@ -111,7 +111,7 @@ export class PricingService implements OnModuleInit {
       await this.tx.run(async () => {
         for (const u of updated) {
           const vendorSku = parseSkuId(u.item.id)!.vendorSku;
-          await this.tx.manager.getRepository(SlotEntity).update({ id: slotId(locationId, vendorSku) }, { priceFen: u.price.amount });
+          await this.slots.setPrice(slotId(locationId, vendorSku), u.price.amount);
         }
         await this.events.record({
           kind: 'price.changed',
@@ -141,7 +141,7 @@ export class PricingService implements OnModuleInit {
               subjectKey: m.slot.id,
             },
           );
-          await this.tx.manager.getRepository(SlotEntity).update({ id: m.slot.id }, { priceLocked: true });
+          await this.slots.lock(m.slot.id);
           out.push({ m, a });
         }
         return out;
@@ -183,7 +183,7 @@ export class PricingService implements OnModuleInit {
   private async recordApprovedChange(a: ApprovalView, priceFen: number, previousFen: number, why: string): Promise<void> {
     const s = a.subject as { slot_id: string; location: string; item_id: string };
     await this.tx.run(async () => {
-      await this.tx.manager.getRepository(SlotEntity).update({ id: s.slot_id }, { priceFen, priceLocked: false });
+      await this.slots.unlock(s.slot_id, priceFen);
       await this.events.record({
         kind: 'price.changed',
         summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
@@ -215,7 +215,7 @@ export class PricingService implements OnModuleInit {
   private async unlock(a: ApprovalView, why: string): Promise<void> {
     const s = a.subject as { slot_id: string; location: string; item_id: string };
     await this.tx.run(async () => {
-      await this.tx.manager.getRepository(SlotEntity).update({ id: s.slot_id }, { priceLocked: false });
+      await this.slots.unlock(s.slot_id);
       await this.events.record({
         kind: 'price.changed',
         summary: `price change of ${s.item_id} at ${s.location} not made`,

@@ -7,6 +7,9 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, machineApp, NS, readySession, supplierApp } from '../unit/money/fixtures';
 import { ApprovalsService } from '../../src/approvals/approvals.service';
 import { Tx } from '../../src/database/tx';
+import { RunsRepository } from '../../src/replenishment/runs.repository';
+import { PriceSlotsRepository } from '../../src/pricing/price-slots.repository';
+import { LocationsRepository } from '../../src/locations/locations.repository';
 
 /**
  * A request reads the guard state once (issue 9, step 6): every check of one request (kill switch, rules, budget)
@@ -68,7 +71,7 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
     }
   });
 
-  it('run place (the simulated supplier): one guard read', async () => {
+  it('run place (the simulated supplier): one guard read; the run is read, locked for the claim and read once placed', async () => {
     const sim = await startTestApp({ db });
     try {
       const ds = sim.app.get(DataSource);
@@ -82,10 +85,17 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
       const run = (await sim.post('/ucp/v1/replenishment/runs').expect(201)).body;
       expect(run.status).toBe('ready');
       const reads = countReads(sim);
-      const placed = await sim.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
-      expect(placed.body.status).toBe('placed');
-      expect(reads.guards()).toBe(1);
-      reads.restore();
+      const runs = sim.app.get(RunsRepository);
+      const runReads = [jest.spyOn(runs, 'find'), jest.spyOn(runs, 'findForUpdate')];
+      try {
+        const placed = await sim.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
+        expect(placed.body.status).toBe('placed');
+        expect(reads.guards()).toBe(1);
+        expect(runReads.map((s) => s.mock.calls.length)).toEqual([2, 1]);
+      } finally {
+        reads.restore();
+        runReads.forEach((s) => s.mockRestore());
+      }
     } finally {
       await sim.close();
     }
@@ -93,16 +103,24 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
 });
 
 describe('guard state read once per request: price update (PostgreSQL)', () => {
-  it('a price update reads the guard row once', async () => {
+  it('a price update reads the guard row once, the location once and its slots once', async () => {
     const p = await startFakePartner({ token: 'm-token' });
     const t = await machineApp(p);
     try {
       const reads = countReads(t);
-      const res = await t.put('/ucp/v1/locations/loc-1/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:A1' }, price: { amount: 400, currency: 'CNY' } }] });
-      expect(res.status).toBe(200);
-      expect(res.body.updated).toHaveLength(1);
-      expect(reads.guards()).toBe(1);
-      reads.restore();
+      const location = jest.spyOn(t.app.get(LocationsRepository), 'find');
+      const slots = jest.spyOn(t.app.get(PriceSlotsRepository), 'find');
+      try {
+        const res = await t.put('/ucp/v1/locations/loc-1/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:A1' }, price: { amount: 400, currency: 'CNY' } }] });
+        expect(res.status).toBe(200);
+        expect(res.body.updated).toHaveLength(1);
+        expect(reads.guards()).toBe(1);
+        expect([location.mock.calls.length, slots.mock.calls.length]).toEqual([1, 1]);
+      } finally {
+        reads.restore();
+        location.mockRestore();
+        slots.mockRestore();
+      }
     } finally {
       await t.close();
       await p.close();

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
+
+export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
+
+/**
+ * The `idempotency_keys` table. Queries only. Every statement runs on its own (autocommit on the DataSource, never
+ * in the caller's Tx): a claim must be visible to other instances at once, and its outcome must be stored even when
+ * the request's own transaction rolled back.
+ */
+@Injectable()
+export class IdempotencyKeysRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Forgets the key when its last use is past retention, so that it can be claimed again. */
+  async dropIfExpired(key: string): Promise<void> {
+    await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND created_at < now() - make_interval(hours => $2)`, [key, KEY_RETENTION_HOURS]);
+  }
+
+  /** Claims an unused key (in_flight); false when the key exists. */
+  async claim(k: { key: string; fingerprint: string; operation: string; resourceId: string; claimId: string }): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state, claimed_at, claim_id) VALUES ($1, $2, $3, $4, 'in_flight', now(), $5)
+       ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [k.key, k.fingerprint, k.operation, k.resourceId, k.claimId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Takes over an in_flight claim older than `leaseSeconds`, for the same request only (same fingerprint). One
+   * statement, so of several instances retrying at once exactly one gets the row back.
+   */
+  async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<boolean> {
+    const res = (await this.ds.query(
+      `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
+        WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND claimed_at < now() - make_interval(secs => $4)
+        RETURNING key`,
+      [key, fingerprint, claimId, leaseSeconds],
+    )) as unknown;
+    // TypeORM's postgres driver answers an UPDATE ... RETURNING as [rows, affected].
+    const rows = Array.isArray(res) && Array.isArray(res[0]) ? (res[0] as unknown[]) : (res as unknown[]);
+    return rows.length > 0;
+  }
+
+  async find(key: string): Promise<StoredKey | undefined> {
+    const rows = (await this.ds.query(`SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1`, [key])) as StoredKey[];
+    return rows[0];
+  }
+
+  /** Stores the answer of the current claim (`claimId`); a taken-over claim's late answer changes nothing. */
+  async storeOutcome(key: string, claimId: string, status: number, body: unknown): Promise<void> {
+    await this.ds.query(
+      `UPDATE idempotency_keys SET state = $5, response_status = $2, response_body = $3::jsonb, completed_at = now()
+        WHERE key = $1 AND state = 'in_flight' AND claim_id = $4`,
+      [key, status, JSON.stringify(body), claimId, IDEMPOTENCY_MACHINE.move('in_flight', 'done')],
+    );
+  }
+
+  /** Frees the key of the current claim (an answer that is not stored, such as a 5xx). */
+  async release(key: string, claimId: string): Promise<void> {
+    await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND state = 'in_flight' AND claim_id = $2`, [key, claimId]);
+  }
+
+  /** Deletes up to `batch` keys past retention, oldest first, through the created_at index; returns how many. */
+  async deleteExpiredBatch(batch: number): Promise<number> {
+    const rows = (await this.ds.query(
+      `WITH doomed AS (
+         SELECT key FROM idempotency_keys WHERE created_at < now() - make_interval(hours => $1) ORDER BY created_at LIMIT $2
+       ), gone AS (
+         DELETE FROM idempotency_keys k USING doomed WHERE k.key = doomed.key RETURNING 1
+       )
+       SELECT count(*)::int AS n FROM gone`,
+      [KEY_RETENTION_HOURS, batch],
+    )) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { In, Repository } from 'typeorm';
+import { Tx } from '../database/tx';
+import { SlotEntity } from '../inventory/slot.entity';
+
+/** The price columns of the synced slot copy (`price_fen`, `price_locked`) that price changes read and write. Queries only. */
+@Injectable()
+export class PriceSlotsRepository {
+  constructor(private readonly tx: Tx) {}
+
+  /** The slots of the current transaction (Tx), or outside one, the plain manager. */
+  private repo(): Repository<SlotEntity> {
+    return this.tx.manager.getRepository(SlotEntity);
+  }
+
+  find(ids: string[]): Promise<SlotEntity[]> {
+    return this.repo().find({ where: { id: In(ids) } });
+  }
+
+  async setPrice(id: string, priceFen: number): Promise<void> {
+    await this.repo().update({ id }, { priceFen });
+  }
+
+  /** Parks the slot's price behind an approval: a sync keeps the slot, no other change is made to its price. */
+  async lock(id: string): Promise<void> {
+    await this.repo().update({ id }, { priceLocked: true });
+  }
+
+  /** Ends the approval: the approved price when it was made, else the price stays as it was. */
+  async unlock(id: string, priceFen?: number): Promise<void> {
+    await this.repo().update({ id }, priceFen === undefined ? { priceLocked: false } : { priceFen, priceLocked: false });
+  }
+}
