@@ -130,7 +130,8 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
     try {
       const t0 = performance.now();
       const during = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
-      expect(performance.now() - t0).toBeLessThan(1000); // did not wait for the 1.5 s GET /catalog
+      // Did not wait for the 1.5 s GET /catalog: answered under that (and from the old copy, below).
+      expect(performance.now() - t0).toBeLessThan(1500);
       expect(during.body.variants).toHaveLength(0);
       await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
       await waitForRefresh();
