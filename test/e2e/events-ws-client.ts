@@ -101,12 +101,16 @@ export class TestSocket {
 }
 
 /**
- * Waits until every event stored so far (the boot's own, such as guard.changed) has been fanned out, so that a
- * socket opened afterwards sees only the test's events: a round trip of one event through a socket.
+ * Waits until every event stored so far (the boot's own, such as guard.changed, or an earlier test's) has been fanned
+ * out by each of the given instances, so that a socket opened afterwards sees only the test's events: one event
+ * posted on the first instance and seen on a socket of each (delivery is in `seq` order, so all before it are out).
  */
-export async function drainFanOut(t: TestApp): Promise<void> {
-  const s = await TestSocket.authed(wsUrl(t.url), { Authorization: `Bearer ${t.token}` });
-  const marker = (await t.post('/ucp/v1/events', { kind: 'test.drain', summary: 'drain', reasoning: 'test setup' }).expect(201)).body as { id: string };
-  while ((await s.next('event')).event!.id !== marker.id);
-  s.close();
+export async function drainFanOut(...apps: TestApp[]): Promise<void> {
+  const sockets = await Promise.all(apps.map((t) => TestSocket.authed(wsUrl(t.url), { Authorization: `Bearer ${t.token}` })));
+  try {
+    const marker = (await apps[0].post('/ucp/v1/events', { kind: 'test.drain', summary: 'drain', reasoning: 'test setup' }).expect(201)).body as { id: string };
+    for (const s of sockets) while ((await s.next('event')).event!.id !== marker.id);
+  } finally {
+    sockets.forEach((s) => s.close());
+  }
 }
