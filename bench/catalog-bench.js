@@ -28,16 +28,8 @@ const { buildCatalogIndex, matchQuery } = require(path.join(dist, 'src/catalog/c
 const { DataSource } = require('typeorm');
 
 // ---- deterministic catalog ----
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The simulated partners' PRNG (mulberry32), so the bench catalog is the same on every machine.
+const { prng } = require(path.join(dist, 'src/partners/simulated/sim-random'));
 const BRANDS = ['Nongfu', 'Master Kong', 'Tongyi', 'Wahaha', 'Yili', 'Mengniu', 'Coca-Cola', 'Pepsi', 'Suntory', 'Genki', 'Lays', 'Oreo', 'Want Want', 'Dove', 'Glico', 'Bestore', 'Three Squirrels', 'Daliyuan', 'Haitai', 'Panpan'];
 const GOODS = ['water', 'green tea', 'black tea', 'oolong tea', 'milk tea', 'cola', 'soda', 'juice', 'yogurt', 'coffee', 'chips', 'cookies', 'crackers', 'nuts', 'chocolate', 'jerky', 'noodles', 'gum', 'wafer', 'seaweed'];
 const FLAVOURS = ['original', 'lemon', 'peach', 'orange', 'honey', 'jasmine', 'spicy', 'tomato', 'cucumber', 'mango', 'strawberry', 'grape', 'coconut', 'vanilla', 'sea salt', 'barbecue', 'matcha', 'lychee', 'plum', 'sugar-free'];
