@@ -7,6 +7,12 @@ export interface LeadTimeSample {
   finishedAt: Date;
 }
 
+/**
+ * Whose completed deliveries measure a fulfiller's lead time: its own runs (placed → delivered), the supply-checkout
+ * runs that ordered from a supplier, or a machine platform's binding restock orders (sent → completed).
+ */
+export type LeadSampleSource = 'runs_by_fulfiller' | 'checkout_runs_by_supplier' | 'restock_orders_by_platform';
+
 export interface LeadTime {
   days: number;
   source: 'measured' | 'stated';

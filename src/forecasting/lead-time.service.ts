@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { FORECASTING_DEFAULTS } from './forecasting.defaults';
 import { ForecastingRepository } from './forecasting.repository';
-import { LeadTime, leadTimeOf } from './lead-time.rules';
-
-export type FulfillerKind = 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
-export const FULFILLER_KINDS: readonly FulfillerKind[] = ['simulated_supplier', 'machine_restock', 'supply_checkout'];
+import { LeadSampleSource, LeadTime, leadTimeOf } from './lead-time.rules';
 
 /**
  * Lead time per fulfiller: measured from the fulfiller's completed deliveries (runs placed → delivered for a
@@ -14,12 +11,12 @@ export const FULFILLER_KINDS: readonly FulfillerKind[] = ['simulated_supplier', 
 export class LeadTimeService {
   constructor(private readonly repo: ForecastingRepository) {}
 
-  async of(kind: FulfillerKind, fulfiller: string): Promise<LeadTime> {
+  async of(source: LeadSampleSource, fulfiller: string): Promise<LeadTime> {
     const max = FORECASTING_DEFAULTS.leadTimeSamples;
     const samples =
-      kind === 'simulated_supplier'
+      source === 'runs_by_fulfiller'
         ? await this.repo.runLeadSamples(fulfiller, max)
-        : kind === 'supply_checkout'
+        : source === 'checkout_runs_by_supplier'
           ? await this.repo.checkoutLeadSamples(fulfiller, max)
           : await this.repo.restockLeadSamples(fulfiller, max);
     return leadTimeOf(samples, { days: FORECASTING_DEFAULTS.statedLeadTimeDays, maxSamples: max });

@@ -2,9 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventsService } from '../events/events.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockService } from '../restock/restock.service';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { FulfillerRead, RunFulfiller } from './run-fulfiller';
+import { FulfillerTraits } from './fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
+import { RunRestockOrderView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -14,7 +16,13 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class MachineRestockRunFulfiller implements RunFulfiller {
-  readonly movesMoney = false;
+  readonly kind = 'machine_restock' as const;
+  readonly traits: FulfillerTraits = {
+    sourcing: 'machine_platform',
+    leadSamples: 'restock_orders_by_platform',
+    needsConfirm: false,
+    manyNamespaces: true,
+  };
   private readonly logger = new Logger(MachineRestockRunFulfiller.name);
   constructor(
     private readonly repo: RunsRepository,
@@ -24,9 +32,56 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
     private readonly tx: Tx,
   ) {}
 
-  /** No budget: no money moves. The platforms must still take binding orders (the registry may have changed). */
+  /** Each location is ordered from its own machine platform: every one of them must take binding orders. */
+  draft(carried: RunLine[]): FulfillerRunDraft {
+    const namespaces = machineNamespaces(carried);
+    this.checkPlatforms(namespaces);
+    // A machine platform's restock order moves no money: nothing is held or spent against the budget.
+    return { namespace: namespaces.join(','), lines: carried, totalFen: 0 };
+  }
+
+  /** The platforms must still take binding orders (the registry may have changed since the run was built). */
   checkClaim(run: ReplenishmentRunEntity): void {
-    for (const ns of machineNamespaces(run.lines)) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
+    this.checkPlatforms(machineNamespaces(run.lines));
+  }
+
+  /** No budget: no money moves. */
+  claimBudget(): Promise<ClaimBudgetOutcome> {
+    return Promise.resolve({ ok: true });
+  }
+
+  /** No money to settle; the stored restock orders decided. */
+  recovered(_run: ReplenishmentRunEntity, placed: boolean): Promise<string> {
+    return Promise.resolve(
+      placed
+        ? 'every location was accepted, so the run is placed; nothing was sent again'
+        : 'placing it again replays the accepted locations and sends only the rest',
+    );
+  }
+
+  /** One binding restock order per location, with its state as stored (`not_sent` before the first place). */
+  async viewExtras(run: ReplenishmentRunEntity): Promise<RunViewExtras> {
+    const orders = runRestockOrders(run.id, run.lines);
+    const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
+    const byRef = new Map(rows.map((r) => [`${r.namespace}\u0000${r.reference}`, r]));
+    const restock_orders: RunRestockOrderView[] = orders.map((o) => {
+      const r = byRef.get(`${o.namespace}\u0000${o.reference}`);
+      return {
+        location: o.location,
+        namespace: o.namespace,
+        reference: o.reference,
+        status: r?.status ?? 'not_sent',
+        external_ref: r?.externalRef ?? null,
+        sent_at: r?.sentAt ?? null,
+        completed_at: r?.completedAt ?? null,
+        delivered: r?.delivered ?? null,
+      };
+    });
+    return { restock_orders };
+  }
+
+  private checkPlatforms(namespaces: string[]): void {
+    for (const ns of namespaces) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
   }
 
   /**

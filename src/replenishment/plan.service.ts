@@ -5,7 +5,9 @@ import { estimateDemand } from '../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../forecasting/forecasting.defaults';
 import { DemandRepository, SlotAggregateRow } from '../forecasting/demand.repository';
 import { ForecastingRepository } from '../forecasting/forecasting.repository';
-import { FulfillerKind, LeadTimeService } from '../forecasting/lead-time.service';
+import { LeadTimeService } from '../forecasting/lead-time.service';
+import { FulfillerKind } from './fulfiller-kind';
+import { RunFulfillers } from './run-fulfillers';
 import { LeadTime } from '../forecasting/lead-time.rules';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { aggregateBySupplier } from './aggregation.rules';
@@ -114,6 +116,7 @@ export class PlanService {
     private readonly leadTimes: LeadTimeService,
     private readonly resolution: SupplyResolutionService,
     private readonly registry: PartnerRegistry,
+    private readonly fulfillers: RunFulfillers,
   ) {}
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
@@ -125,6 +128,7 @@ export class PlanService {
     const d = FORECASTING_DEFAULTS;
     const now = opts.now ?? new Date();
     const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+    const { sourcing, leadSamples } = this.fulfillers.of(kind).traits;
     const today = startOfDayPlus8(now);
     const windowStart = new Date(today.getTime() - d.salesWindowDays * DAY_MS);
     const windowStartDay = toPlus8(windowStart).slice(0, 10);
@@ -136,15 +140,15 @@ export class PlanService {
     ]);
 
     // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
-    const sim = kind === 'simulated_supplier' ? this.supplierNamespace() : null;
-    const resolved = kind === 'machine_restock' ? null : await this.resolve(rows.map((r) => r.skuId), opts.requireCatalog === true, messages);
+    const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
+    const resolved = sourcing === 'machine_platform' ? null : await this.resolve(rows.map((r) => r.skuId), opts.requireCatalog === true, messages);
 
     // Lead times: one per fulfiller in use (the simulated supplier; each resolved supplier; each machine platform).
     const orderedFrom = (r: SlotAggregateRow): string | null =>
-      kind === 'machine_restock' ? r.namespace : sim ?? resolved?.get(r.skuId)?.offer.namespace ?? null;
+      sourcing === 'machine_platform' ? r.namespace : sim ?? resolved?.get(r.skuId)?.offer.namespace ?? null;
     const leadByFulfiller = new Map<string, LeadTime>();
     for (const ns of new Set(sim ? [sim] : rows.map(orderedFrom))) {
-      if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(kind, ns));
+      if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(leadSamples, ns));
     }
     const stated: LeadTime = { days: d.statedLeadTimeDays, source: 'stated', samples: 0 };
 
@@ -184,7 +188,7 @@ export class PlanService {
     const unitsEach = orders
       ? orders.reduce((t, o) => t + o.lines.reduce((u, l) => u + l.ordered_each, 0), 0)
       : slots.reduce((t, l) => t + l.ordered_each, 0);
-    const suppliers = kind === 'supply_checkout' ? [...leadByFulfiller.keys()].sort() : null;
+    const suppliers = sourcing === 'resolved_supplier' ? [...leadByFulfiller.keys()].sort() : null;
 
     return {
       computed_at: toPlus8(now),

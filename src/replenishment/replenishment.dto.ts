@@ -2,6 +2,8 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { MAX_QUANTITY } from '../common/limits';
 import { LOCATION_ID } from '../identifiers/identifiers';
+import { FULFILLER_KINDS } from './fulfiller-kind';
+import type { FulfillerKind } from './fulfiller-kind';
 
 export class PlanQuery {
   @IsOptional()
@@ -11,8 +13,8 @@ export class PlanQuery {
 
   /** Whose lead time and units the plan uses: the simulated supplier (default), the machine platform's restock order, or the resolved suppliers (supply checkout). */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  @IsIn(FULFILLER_KINDS)
+  fulfiller?: FulfillerKind;
 }
 
 export class CreateRunQuery {
@@ -28,8 +30,8 @@ export class CreateRunQuery {
    * purchase order (checkout session) per resolved supplier, completed under the guards of checkout complete.
    */
   @IsOptional()
-  @IsIn(['simulated_supplier', 'machine_restock', 'supply_checkout'])
-  fulfiller?: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  @IsIn(FULFILLER_KINDS)
+  fulfiller?: FulfillerKind;
 }
 
 export class ListRunsQuery {

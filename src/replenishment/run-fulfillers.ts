@@ -1,21 +1,38 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit, Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { FulfillerKind, isFulfillerKind } from './fulfiller-kind';
 import { MachineRestockRunFulfiller } from './machine-restock-run.fulfiller';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfiller } from './run-fulfiller';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
 
-/** The fulfiller of a run, by its kind. */
-@Injectable()
-export class RunFulfillers {
-  constructor(
-    private readonly supplier: SupplierRunFulfiller,
-    private readonly machineRestock: MachineRestockRunFulfiller,
-    private readonly supplyCheckout: SupplyCheckoutRunFulfiller,
-  ) {}
+/** The registered fulfillers, one per kind (also the module's providers): a new kind is added here, once. */
+export const RUN_FULFILLER_PROVIDERS: Type<RunFulfiller>[] = [SupplierRunFulfiller, MachineRestockRunFulfiller, SupplyCheckoutRunFulfiller];
 
-  of(run: ReplenishmentRunEntity): RunFulfiller {
-    if (run.fulfillerKind === 'machine_restock') return this.machineRestock;
-    return run.fulfillerKind === 'supply_checkout' ? this.supplyCheckout : this.supplier;
+/** The fulfiller of a kind or of a run. */
+@Injectable()
+export class RunFulfillers implements OnModuleInit {
+  private readonly byKind = new Map<FulfillerKind, RunFulfiller>();
+
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  onModuleInit(): void {
+    for (const cls of RUN_FULFILLER_PROVIDERS) {
+      const f = this.moduleRef.get(cls);
+      if (this.byKind.has(f.kind)) throw new Error(`two fulfillers registered for ${f.kind}`);
+      this.byKind.set(f.kind, f);
+    }
+  }
+
+  of(kind: FulfillerKind): RunFulfiller {
+    const f = this.byKind.get(kind);
+    if (!f) throw new Error(`no fulfiller registered for ${kind}`);
+    return f;
+  }
+
+  /** A run stored before kinds were recorded, or with an unknown kind, is a simulated-supplier run. */
+  ofRun(run: ReplenishmentRunEntity): RunFulfiller {
+    return this.of(isFulfillerKind(run.fulfillerKind) ? run.fulfillerKind : 'simulated_supplier');
   }
 }

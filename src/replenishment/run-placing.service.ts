@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ApprovalsService } from '../approvals/approvals.service';
 import { Errors } from '../common/errors';
-import { BudgetService } from '../guards/budget.service';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
-import { placeRefusal, RUN_SPEND_SOURCE as SPEND_SOURCE, RunStatus } from './run.rules';
+import { placeRefusal, RunStatus } from './run.rules';
 import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
@@ -23,7 +22,6 @@ export class RunPlacingService {
     private readonly views: RunViewService,
     private readonly killSwitch: KillSwitchService,
     private readonly guards: GuardsService,
-    private readonly budget: BudgetService,
     private readonly approvals: ApprovalsService,
     private readonly tx: Tx,
   ) {}
@@ -42,7 +40,7 @@ export class RunPlacingService {
   private async placeOnce(id: string, confirm?: unknown): Promise<RunView> {
     const current = await this.repo.find(id);
     // A fulfiller that runs a money path takes the same confirmation, before anything else is looked at.
-    if (current && this.fulfillers.of(current).needsConfirm && confirm !== true) throw Errors.confirmationRequired();
+    if (current && this.fulfillers.ofRun(current).traits.needsConfirm && confirm !== true) throw Errors.confirmationRequired();
     // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
     if (current) await this.recovery.recoverIfExpired(current);
     const claim = await this.tx.run(async () => {
@@ -52,21 +50,13 @@ export class RunPlacingService {
       const refusal = placeRefusal(run.status as RunStatus);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
-      const fulfiller = this.fulfillers.of(run);
+      const fulfiller = this.fulfillers.ofRun(run);
       fulfiller.checkClaim(run);
-      if (!fulfiller.movesMoney && !fulfiller.budgetApprovalOnly) {
-        run.claimedAt = await this.repo.claimForPlacing(id);
-        return { approval: null, run };
-      }
-      const total = run.totalCostFen ?? 0;
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
-      const outcome = fulfiller.movesMoney
-        ? await this.budget.checkAndHold(total, SPEND_SOURCE, run.id, { ignoreLimits: approved })
-        : approved
-          ? ({ ok: true } as const)
-          : await this.budget.check(total, new Date());
+      const outcome = await fulfiller.claimBudget(run, approved);
       if (!outcome.ok && !approved) {
+        const total = run.totalCostFen ?? 0;
         const approval = await this.approvals.create(
           {
             kind: 'replenishment_run',
@@ -84,6 +74,6 @@ export class RunPlacingService {
       throw Errors.conflict('approval_required', `the run now passes the budget; approval ${claim.approval.id} must be approved first`);
     }
     const run: ReplenishmentRunEntity = claim.run!;
-    return this.views.view(await this.fulfillers.of(run).place(run));
+    return this.views.view(await this.fulfillers.ofRun(run).place(run));
   }
 }

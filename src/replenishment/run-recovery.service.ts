@@ -3,10 +3,8 @@ import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { toPlus8 } from '../common/time';
 import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
-import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -20,7 +18,6 @@ export class RunRecoveryService {
   constructor(
     private readonly repo: RunsRepository,
     private readonly fulfillers: RunFulfillers,
-    private readonly budget: BudgetService,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
     private readonly tx: Tx,
@@ -42,15 +39,12 @@ export class RunRecoveryService {
   }
 
   /**
-   * Supplier: `GET /orders/{run id}` → found: `placed`, spend recorded (idempotent upsert);
-   * a clear "ref unknown" (404 {ok:false}): `ready`, held amount released; any other answer: left, amount held. Machine restock: the run's stored
-   * restock orders decide (an order still `sending` is first settled by reading its platform's `GET /restock/{ref}`):
-   * all accepted → `placed` here (nothing left to send); otherwise `ready`, and the retry replays the accepted ones.
-   * Not under the kill switch: it only reads.
+   * The run's fulfiller READS its partner (`placed`, `not_placed` or `unknown`: left for the next tick); a clear
+   * answer moves the run (`placed`, or `ready` again) and the fulfiller settles its money and words in the same
+   * transaction. Not under the kill switch: it only reads.
    */
   private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' }> {
-    const fulfiller = this.fulfillers.of(stuck);
-    const machine = !fulfiller.movesMoney;
+    const fulfiller = this.fulfillers.ofRun(stuck);
     const { outcome, why, supplierOrderId } = await fulfiller.read(stuck);
     if (outcome === 'unknown') {
       this.logger.warn(`run ${stuck.id}: interrupted place not settled (${why}); retried on the next tick`);
@@ -66,24 +60,14 @@ export class RunRecoveryService {
         placed ? { placedAt: new Date(), supplierOrderId } : {},
       );
       if (!moved) return { view: null, run: (await this.repo.find(stuck.id)) ?? stuck };
-      if (!machine) {
-        if (placed) await this.budget.recordSpend(stuck.totalCostFen ?? 0, SPEND_SOURCE, stuck.id);
-        else await this.budget.release(SPEND_SOURCE, stuck.id);
-      }
+      // The fulfiller settles its money (a supplier's hold is spent or released) and says what that means.
+      const settledWords = await fulfiller.recovered(stuck, placed);
       const view = await this.events.record({
         kind: 'replenishment.run',
         summary: placed
           ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
           : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
-        reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${
-          placed
-            ? machine
-              ? 'every location was accepted, so the run is placed; nothing was sent again'
-              : 'the spend is recorded; nothing was ordered again'
-            : machine
-              ? 'placing it again replays the accepted locations and sends only the rest'
-              : 'the held amount is released; placing it again orders it once'
-        }`,
+        reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${settledWords}`,
         data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
       });
       return { view, run: (await this.repo.find(stuck.id))! };

@@ -62,17 +62,25 @@ export interface RunView {
   }[];
 }
 
-function fulfillerOf(r: ReplenishmentRunEntity): RunView['fulfiller'] {
-  if (r.fulfillerKind !== 'machine_restock' && r.fulfillerKind !== 'supply_checkout') return { kind: r.fulfillerKind, namespace: r.fulfiller };
+/** `manyNamespaces`: the fulfiller's trait (its column lists its platforms or suppliers, comma-separated). */
+function fulfillerOf(r: ReplenishmentRunEntity, manyNamespaces: boolean): RunView['fulfiller'] {
+  if (!manyNamespaces) return { kind: r.fulfillerKind, namespace: r.fulfiller };
   const namespaces = r.fulfiller === '' ? [] : r.fulfiller.split(',');
   return { kind: r.fulfillerKind, namespace: namespaces.length === 1 ? namespaces[0] : null, namespaces };
 }
 
-export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderView[], purchaseOrders?: RunPurchaseOrderView[]): RunView {
+/** The run as answered; `extras`: what its fulfiller adds (its restock orders or purchase orders). */
+export function toRunView(
+  r: ReplenishmentRunEntity,
+  manyNamespaces: boolean,
+  extras: { restock_orders?: RunRestockOrderView[]; purchase_orders?: RunPurchaseOrderView[] } = {},
+): RunView {
+  const orders = extras.restock_orders;
+  const purchaseOrders = extras.purchase_orders;
   return {
     id: r.id,
     status: r.status,
-    fulfiller: fulfillerOf(r),
+    fulfiller: fulfillerOf(r, manyNamespaces),
     cost_is_estimated: r.costIsEstimated,
     total_cost_estimate: price(r.totalCostFen),
     lines: r.lines.map((l) => ({
@@ -121,8 +129,8 @@ export function toRunView(r: ReplenishmentRunEntity, orders?: RunRestockOrderVie
 /** A run in a list: everything but its lines (a fleet run has tens of thousands), with their count. */
 export type RunSummary = Omit<RunView, 'lines' | 'delivered'> & { line_count: number };
 
-export function toRunSummary(r: ReplenishmentRunEntity): RunSummary {
-  const full = toRunView({ ...r, lines: [], delivered: null } as ReplenishmentRunEntity);
+export function toRunSummary(r: ReplenishmentRunEntity, manyNamespaces: boolean): RunSummary {
+  const full = toRunView({ ...r, lines: [], delivered: null } as ReplenishmentRunEntity, manyNamespaces);
   return {
     id: full.id,
     status: full.status,

@@ -6,15 +6,14 @@ import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FulfillerKind } from '../forecasting/lead-time.service';
+import { FulfillerKind } from './fulfiller-kind';
+import { RunFulfillers } from './run-fulfillers';
 import { PlanLine, PlanService } from './plan.service';
 import { RunLine } from './replenishment-run.entity';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
-import { allocateOrders } from './run-lines.rules';
-import { isRunStatus, machineNamespaces, RUN_STATUSES } from './run.rules';
-import { RunSummary, RunView, toRunSummary } from './run.view';
+import { isRunStatus, RUN_STATUSES } from './run.rules';
+import { RunSummary, RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -30,7 +29,7 @@ export class RunsService implements OnModuleInit {
   constructor(
     private readonly repo: RunsRepository,
     private readonly plans: PlanService,
-    private readonly registry: PartnerRegistry,
+    private readonly fulfillers: RunFulfillers,
     private readonly budget: BudgetService,
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
@@ -49,33 +48,15 @@ export class RunsService implements OnModuleInit {
 
   async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<RunView & { messages: UcpMessage[] }> {
     const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+    const fulfiller = this.fulfillers.of(kind);
     // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
-    const plan = await this.plans.compute(
-      kind === 'machine_restock' ? { fulfiller: kind, location: opts.location } : { fulfiller: kind, requireCatalog: true, location: opts.location },
-    );
-    const wanted = plan.slots.filter((s) => s.quantity > 0);
-    const carried = wanted.filter((s) => s.carried_by_fulfiller);
-    let namespace: string;
-    if (kind === 'machine_restock') {
-      // Each location is ordered from its own machine platform: every one of them must take binding orders.
-      const namespaces = machineNamespaces(carried.map(toRunLine));
-      for (const ns of namespaces) this.registry.machine(ns, 'replenishment.order', '$.fulfiller');
-      namespace = namespaces.join(',');
-    } else if (kind === 'supply_checkout') {
-      // One purchase order per resolved supplier: each must take orders.
-      const suppliers = [...new Set(carried.map((s) => s.supply!.ordered_from))].sort();
-      for (const ns of suppliers) this.registry.supply(ns, 'orders', '$.fulfiller');
-      namespace = suppliers.join(',');
-    } else {
-      namespace = plan.fulfiller.namespace!;
-    }
+    const requireCatalog = fulfiller.traits.sourcing !== 'machine_platform';
+    const plan = await this.plans.compute({ fulfiller: kind, location: opts.location, ...(requireCatalog ? { requireCatalog } : {}) });
+    const carried = plan.slots.filter((s) => s.quantity > 0 && s.carried_by_fulfiller).map(toRunLine);
     // The plan already names each good nobody sells (not_carried, one per good).
     const messages: UcpMessage[] = [...plan.messages];
     if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
-    // Supplier runs: goods summed per supplier and rounded up to the box once; each line keeps its share.
-    // A machine platform's restock order moves no money: nothing is held or spent against the budget.
-    const { lines, totalFen: total } =
-      kind === 'machine_restock' ? { lines: carried.map(toRunLine), totalFen: 0 } : allocateOrders(carried.map(toRunLine), namespace);
+    const { namespace, lines, totalFen: total } = fulfiller.draft(carried, plan.fulfiller.namespace);
     const id = `run-${randomUUID()}`;
     let approval: ApprovalView | null = null;
     const run = await this.tx.run(async () => {
@@ -131,7 +112,7 @@ export class RunsService implements OnModuleInit {
     if (status !== undefined && !isRunStatus(status)) {
       throw Errors.invalid('$.status', `status must be one of ${RUN_STATUSES.join(', ')}`);
     }
-    return (await this.repo.list({ status, limit: 200 })).map(toRunSummary);
+    return (await this.repo.list({ status, limit: 200 })).map((r) => this.views.summary(r));
   }
 
   async get(id: string): Promise<RunView> {

@@ -6,9 +6,10 @@ import { BudgetService } from '../guards/budget.service';
 import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
 import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { FulfillerRead, RunFulfiller } from './run-fulfiller';
-import { contractLines, runOrders } from './run-lines.rules';
+import { FulfillerTraits } from './fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
+import { allocateOrders, contractLines, runOrders } from './run-lines.rules';
 import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
@@ -20,7 +21,13 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class SupplierRunFulfiller implements RunFulfiller {
-  readonly movesMoney = true;
+  readonly kind = 'simulated_supplier' as const;
+  readonly traits: FulfillerTraits = {
+    sourcing: 'stand_in_supplier',
+    leadSamples: 'runs_by_fulfiller',
+    needsConfirm: false,
+    manyNamespaces: false,
+  };
   private readonly logger = new Logger(SupplierRunFulfiller.name);
   constructor(
     private readonly repo: RunsRepository,
@@ -31,7 +38,33 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly tx: Tx,
   ) {}
 
+  /** One supply order from the plan's supplier; goods summed per supplier and rounded up to the box once. */
+  draft(carried: RunLine[], planNamespace: string | null): FulfillerRunDraft {
+    const namespace = planNamespace ?? this.registry.simulatedSupplier.namespace;
+    const { lines, totalFen } = allocateOrders(carried, namespace);
+    return { namespace, lines, totalFen };
+  }
+
   checkClaim(): void {}
+
+  /** The run's estimated total is held against the budget (an approved run passes whatever the limits say now). */
+  claimBudget(run: ReplenishmentRunEntity, approved: boolean): Promise<ClaimBudgetOutcome> {
+    return this.budget.checkAndHold(run.totalCostFen ?? 0, SPEND_SOURCE, run.id, { ignoreLimits: approved });
+  }
+
+  /** Accepted: the held amount is recorded as spent; not placed: it is released. */
+  async recovered(run: ReplenishmentRunEntity, placed: boolean): Promise<string> {
+    if (placed) {
+      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id);
+      return 'the spend is recorded; nothing was ordered again';
+    }
+    await this.budget.release(SPEND_SOURCE, run.id);
+    return 'the held amount is released; placing it again orders it once';
+  }
+
+  viewExtras(): Promise<RunViewExtras> {
+    return Promise.resolve({});
+  }
 
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const id = run.id;

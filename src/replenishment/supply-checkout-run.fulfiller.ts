@@ -9,10 +9,13 @@ import { orderUncertain as hasUncertainOrder } from '../checkout/checkout.rules'
 import { CheckoutService } from '../checkout/checkout.service';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { FulfillerRead, RunFulfiller } from './run-fulfiller';
-import { checkoutLines, runCheckoutId, runOrders } from './run-lines.rules';
-import { purchaseOrdersOutcome } from './run-lines.rules';
+import { BudgetService } from '../guards/budget.service';
+import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { FulfillerTraits } from './fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
+import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from './run-lines.rules';
+import { RunPurchaseOrderView } from './run.view';
 import { RunsRepository } from './runs.repository';
 
 /** Internal calls of checkout: no request base (links are relative), no idempotency key (the run place has its own). */
@@ -27,9 +30,13 @@ const CTX = { base: '' };
  */
 @Injectable()
 export class SupplyCheckoutRunFulfiller implements RunFulfiller {
-  readonly movesMoney = false;
-  readonly budgetApprovalOnly = true;
-  readonly needsConfirm = true;
+  readonly kind = 'supply_checkout' as const;
+  readonly traits: FulfillerTraits = {
+    sourcing: 'resolved_supplier',
+    leadSamples: 'checkout_runs_by_supplier',
+    needsConfirm: true,
+    manyNamespaces: true,
+  };
   private readonly logger = new Logger(SupplyCheckoutRunFulfiller.name);
   constructor(
     private readonly repo: RunsRepository,
@@ -38,10 +45,42 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     private readonly completion: CheckoutCompletionService,
     private readonly checkoutRecovery: CheckoutRecoveryService,
     private readonly events: EventsService,
+    private readonly registry: PartnerRegistry,
+    private readonly budget: BudgetService,
     private readonly tx: Tx,
   ) {}
 
+  /** One purchase order per resolved supplier: each must take orders. */
+  draft(carried: RunLine[]): FulfillerRunDraft {
+    const suppliers = [...new Set(carried.map((l) => l.supply!.ordered_from))].sort();
+    for (const ns of suppliers) this.registry.supply(ns, 'orders', '$.fulfiller');
+    const namespace = suppliers.join(',');
+    const { lines, totalFen } = allocateOrders(carried, namespace);
+    return { namespace, lines, totalFen };
+  }
+
   checkClaim(): void {}
+
+  /**
+   * Checked against the budget as a whole (over it: the run's approval) without a run-level hold: each purchase
+   * order's checkout holds what it spends. An approved run passes.
+   */
+  async claimBudget(run: ReplenishmentRunEntity, approved: boolean): Promise<ClaimBudgetOutcome> {
+    return approved ? { ok: true } : this.budget.check(run.totalCostFen ?? 0, new Date());
+  }
+
+  /** Checkout settled each purchase order's money; the run records which ones took. */
+  recovered(_run: ReplenishmentRunEntity, placed: boolean): Promise<string> {
+    return Promise.resolve(
+      placed
+        ? 'every purchase order was completed, so the run is placed; nothing was ordered again'
+        : 'placing it again completes only the purchase orders not completed yet; a completed one is never ordered again',
+    );
+  }
+
+  async viewExtras(run: ReplenishmentRunEntity): Promise<RunViewExtras> {
+    return { purchase_orders: await this.purchaseOrders(run) };
+  }
 
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const orders = runOrders(run.lines, run.fulfiller);
@@ -96,7 +135,7 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
   }
 
   /** Purchase orders of a run for its view, in supplier order; one not opened yet shows as `not_opened`. */
-  async purchaseOrders(run: ReplenishmentRunEntity): Promise<{ checkout_id: string; supplier: string; status: string; total: { amount: number; currency: 'CNY' }; order_id: string | null }[]> {
+  private async purchaseOrders(run: ReplenishmentRunEntity): Promise<RunPurchaseOrderView[]> {
     const orders = runOrders(run.lines, run.fulfiller);
     const rows = new Map((await this.sessions.byRun(run.id)).map((r) => [r.id, r]));
     return orders.map((o) => {
