@@ -23,6 +23,12 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   const place = (id: string, body: unknown = { confirm: true }) => t.post(`/ucp/v1/replenishment/runs/${id}/place`, body);
   const setBudget = (perOrderFen: number) => t.put('/ucp/v1/admin/guards', { ...GUARDS, budget: { ...GUARDS.budget, perOrderFen } }).expect(200);
   const posts = (run: string) => ordersPosted(fleet.acme, ACME(run)) + ordersPosted(fleet.beta, BETA(run));
+  const recoveryEvent = async (run: string): Promise<Json> => {
+    const events = (await t.get('/ucp/v1/events?kind=replenishment.run&limit=50').expect(200)).body.events as Json[];
+    const ev = events.find((e) => (e.data as Json | undefined)?.run_id === run && (e.data as Json).recovered === true);
+    expect(ev).toBeDefined();
+    return ev!;
+  };
 
   let close: () => Promise<void>;
   beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp({ SERVICE_PARTNER_TIMEOUT_MS: '1500' })));
@@ -175,6 +181,10 @@ describe('replenishment runs placed by supply checkout (production)', () => {
       { ref: ACME(run.id), state: 'spent' },
       { ref: BETA(run.id), state: 'spent' },
     ]);
+    // The recovery event speaks of purchase orders, not of a machine run's locations (issue 20.1).
+    const recovered = await recoveryEvent(run.id);
+    expect(recovered.reasoning).toContain('every purchase order was completed');
+    expect(recovered.reasoning).not.toContain('location');
   });
 
   it('a timed-out purchase order the supplier never received: recovery reads 404, the run is ready again, and the retry orders it once', async () => {
@@ -188,6 +198,9 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     expect(settled.status).toBe('ready');
     expect(settled.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'ready_for_complete']);
     expect(await sql(t, `SELECT state FROM spend_ledger WHERE source = 'checkout' AND ref = $1`, [BETA(run.id)])).toEqual([]);
+    const recovered = await recoveryEvent(run.id);
+    expect(recovered.reasoning).toContain('completes only the purchase orders not completed yet');
+    expect(recovered.reasoning).not.toContain('location');
     expect((await place(run.id).expect(200)).body.status).toBe('placed');
     expect(Object.keys(fleet.beta.state.orders).filter((r) => r === BETA(run.id))).toHaveLength(1);
     expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
