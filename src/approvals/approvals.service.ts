@@ -82,10 +82,6 @@ export class ApprovalsService {
     this.handlers.set(kind, handler);
   }
 
-  handlerFor(kind: string): ApprovalHandler | undefined {
-    return this.handlers.get(kind);
-  }
-
   async create(input: NewApproval): Promise<ApprovalView> {
     const s = input.subject;
     const key = input.subjectKey ?? [s.id, s.session_id, s.slot_id, s.run_id].find((v): v is string => typeof v === 'string') ?? null;

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
 import { Tx } from '../database/tx';
@@ -8,10 +6,7 @@ import { Tx } from '../database/tx';
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
 @Injectable()
 export class CheckoutRepository {
-  constructor(
-    @InjectDataSource() readonly ds: DataSource,
-    private readonly tx: Tx,
-  ) {}
+  constructor(private readonly tx: Tx) {}
 
   /** The sessions of the current transaction (Tx), or outside one, the plain manager. */
   private r() {

@@ -22,14 +22,15 @@ export class BudgetService {
     return checkBudget(rules.budget, amountFen, spent);
   }
 
-  /** Counts money really spent (idempotent per source and ref). Pass `manager` to write inside a transaction. */
+  /** Counts money really spent (idempotent per source and ref); inside the caller's transaction when there is one. */
   async recordSpend(amountFen: number, source: string, ref: string): Promise<void> {
     await this.repo.upsertSpend(source, ref, amountFen, 'spent');
   }
 
   /**
    * Checks the budget and holds `amountFen` for (source, ref) in one step, serialised by an advisory lock, so two
-   * orders placed at once cannot both use the same remaining budget. Must run inside a transaction (`manager`).
+   * orders placed at once cannot both use the same remaining budget. Must run inside a transaction (Tx): the lock
+   * lasts until it ends.
    * Returns the budget outcome; nothing is held when it is not ok.
    */
   async checkAndHold(
@@ -45,7 +46,7 @@ export class BudgetService {
     return outcome;
   }
 
-  /** Serialises budget decisions until the transaction of `manager` ends (check, then hold, without a race). */
+  /** Serialises budget decisions until the current transaction ends (check, then hold, without a race). */
   async lock(): Promise<void> {
     await this.repo.lockBudget();
   }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { GuardStateEntity } from './guard-state.entity';
-import { SpendEntity } from './spend.entity';
 import { SPEND_MACHINE, SpendState } from './guard.rules';
 import { Tx } from '../database/tx';
 
@@ -79,9 +78,5 @@ export class GuardsRepository {
 
   async deleteSpend(source: string, ref: string): Promise<void> {
     await this.tx.manager.query(`DELETE FROM spend_ledger WHERE source = $1 AND ref = $2`, [source, ref]);
-  }
-
-  spendRow(source: string, ref: string): Promise<SpendEntity | null> {
-    return this.tx.manager.getRepository(SpendEntity).findOne({ where: { source, ref } });
   }
 }

@@ -11,8 +11,4 @@ export class KillSwitchService {
   async assertOff(): Promise<void> {
     if ((await this.guards.state()).engaged) throw Errors.killSwitch();
   }
-
-  async isEngaged(): Promise<boolean> {
-    return (await this.guards.state()).engaged;
-  }
 }

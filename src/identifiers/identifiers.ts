@@ -52,10 +52,6 @@ export function slotId(locationId: string, vendorSku: string): string {
   return `${locationId}-${vendorSku}`;
 }
 
-export function isValidVendorSku(s: unknown): s is string {
-  return typeof s === 'string' && VENDOR_SKU.test(s);
-}
-
 // ---- validation that answers the spec's errors (used by every endpoint that reads an id) ----
 // Kept pure: these throw DomainError values (plain classes), never touch Nest or the registry.
 

@@ -12,8 +12,6 @@ export const MACHINE_CAPABILITIES = ['inventory', 'ledger', 'pricing', 'replenis
 export const MACHINE_REQUIRED = ['inventory', 'ledger'] as const;
 export const SUPPLY_CAPABILITIES = ['catalog', 'orders'] as const;
 export const SUPPLY_REQUIRED = ['catalog', 'orders'] as const;
-export type MachineCapability = (typeof MACHINE_CAPABILITIES)[number];
-export type SupplyCapability = (typeof SUPPLY_CAPABILITIES)[number];
 
 /** A partner record the adapter refused (bad amount, missing field); `id` names it when it had one. */
 export interface RejectedRecord {

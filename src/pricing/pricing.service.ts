@@ -4,7 +4,7 @@ import { message, UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
-import { overPriceCap } from '../guards/guard.rules';
+import { splitByPriceCap } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
@@ -94,8 +94,7 @@ export class PricingService implements OnModuleInit {
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
-    const over = moves.filter((m) => !m.slot.priceLocked && overPriceCap(rules.priceCapPerItem, m));
-    const within = moves.filter((m) => !m.slot.priceLocked && !overPriceCap(rules.priceCapPerItem, m));
+    const { within, over } = splitByPriceCap(rules.priceCapPerItem, moves.filter((m) => !m.slot.priceLocked));
 
     const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
     if (within.length) {
