@@ -9,6 +9,7 @@ import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ApprovalEntity } from './approval.entity';
 import { ApprovalKind, publicStatus, Resolver, resolverRefusal, storedStatusesFor } from './approval.rules';
+import { ApprovalSubjects, readSubject, subjectKeyOf } from './approval-subjects';
 import { ApprovalsRepository } from './approvals.repository';
 
 export interface ApprovalView {
@@ -23,10 +24,11 @@ export interface ApprovalView {
   location?: string;
 }
 
-export interface ApprovalHandler {
+/** What a capability does when one of its approvals is resolved; `subject` is the kind's typed subject. */
+export interface ApprovalHandler<S> {
   /** Runs before the approval is marked approved; a throw leaves it pending and answers the error. */
-  onApproved(approval: ApprovalView): Promise<void>;
-  onRejected?(approval: ApprovalView): Promise<void>;
+  onApproved(approval: ApprovalView, subject: S): Promise<void>;
+  onRejected?(approval: ApprovalView, subject: S): Promise<void>;
   /**
    * An execution of this decision was interrupted (the process died while the approval was `executing`): find out,
    * by READING the partner or the subject's state, whether its effect took place, finishing the local record of it
@@ -34,16 +36,22 @@ export interface ApprovalHandler {
    * owner to resolve again) or `unknown` (cannot tell now: left for the next attempt). Never executes a partner
    * call again. Without it, an interrupted execution goes back to pending.
    */
+  recover?(approval: ApprovalView, subject: S, approved: boolean): Promise<ReadOutcome>;
+}
+
+/** A registered handler, with the subject read from the stored row. */
+interface StoredApprovalHandler {
+  onApproved(approval: ApprovalView): Promise<void>;
+  onRejected?(approval: ApprovalView): Promise<void>;
   recover?(approval: ApprovalView, approved: boolean): Promise<ReadOutcome>;
 }
 
-export interface NewApproval {
-  kind: ApprovalKind;
-  subject: Record<string, unknown>;
+/** A new approval: its kind's typed subject (approval-subjects.ts), which also names what it is about. */
+export interface NewApproval<K extends ApprovalKind = ApprovalKind> {
+  kind: K;
+  subject: ApprovalSubjects[K];
   summary: string;
   location?: string;
-  /** The id the approval is about (session, slot, run); defaults to subject.id / subject.session_id / subject.run_id. */
-  subjectKey?: string;
 }
 
 export function toApprovalView(a: ApprovalEntity): ApprovalView {
@@ -68,7 +76,7 @@ export function toApprovalView(a: ApprovalEntity): ApprovalView {
 @Injectable()
 export class ApprovalsService {
   private readonly logger = new Logger(ApprovalsService.name);
-  private readonly handlers = new Map<string, ApprovalHandler>();
+  private readonly handlers = new Map<string, StoredApprovalHandler>();
 
   constructor(
     private readonly repo: ApprovalsRepository,
@@ -78,22 +86,32 @@ export class ApprovalsService {
     private readonly claims: MoneyClaims,
   ) {}
 
-  registerHandler(kind: ApprovalKind, handler: ApprovalHandler): void {
-    this.handlers.set(kind, handler);
+  registerHandler<K extends ApprovalKind>(kind: K, handler: ApprovalHandler<ApprovalSubjects[K]>): void {
+    const subjectOf = (a: ApprovalView): ApprovalSubjects[K] => {
+      const subject = readSubject(kind, a.subject);
+      if (!subject) throw Errors.conflict('invalid_state', `approval ${a.id} does not name what its ${kind} is about`);
+      return subject;
+    };
+    const { onRejected, recover } = handler;
+    this.handlers.set(kind, {
+      onApproved: (a) => handler.onApproved(a, subjectOf(a)),
+      ...(onRejected ? { onRejected: (a: ApprovalView) => onRejected.call(handler, a, subjectOf(a)) } : {}),
+      ...(recover ? { recover: (a: ApprovalView, approved: boolean) => recover.call(handler, a, subjectOf(a), approved) } : {}),
+    });
   }
 
-  async create(input: NewApproval): Promise<ApprovalView> {
-    const s = input.subject;
-    const key = input.subjectKey ?? [s.id, s.session_id, s.slot_id, s.run_id].find((v): v is string => typeof v === 'string') ?? null;
+  async create<K extends ApprovalKind>(input: NewApproval<K>): Promise<ApprovalView> {
+    const key = subjectKeyOf(input.kind, input.subject);
+    const subject = input.subject as unknown as Record<string, unknown>;
     // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
     return this.tx.run(async () => {
-      const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject: input.subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
+      const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
       await this.events.record({
         kind: 'approval.requested',
         summary: `approval ${input.kind} requested: ${input.summary}`,
         reasoning: `an owner approval is needed before this proceeds (approval ${row.id})`,
         location: input.location ?? null,
-        data: { approval_id: row.id, kind: input.kind, subject: input.subject },
+        data: { approval_id: row.id, kind: input.kind, subject },
       });
       return toApprovalView(row);
     });

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ApprovalsService, ApprovalView, NewApproval } from '../approvals/approvals.service';
+import { CheckoutApprovalSubject, readSubject } from '../approvals/approval-subjects';
+import { ApprovalHandler, ApprovalsService, ApprovalView, NewApproval } from '../approvals/approvals.service';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { Errors } from '../common/errors';
 import { BudgetService } from '../guards/budget.service';
@@ -14,7 +15,7 @@ import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSessio
 import { Tx } from '../database/tx';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
-export type ApprovalRequest = NewApproval;
+export type ApprovalRequest = NewApproval<'checkout_budget' | 'checkout_probation'>;
 export interface EvaluationOptions {
   deciding?: { id: string; status: string };
   newSession?: boolean;
@@ -38,13 +39,13 @@ export class CheckoutEvaluationService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const handler = {
-      onApproved: (a: ApprovalView) => this.onApprovalResolved(a, 'approved'),
-      onRejected: (a: ApprovalView) => this.onApprovalResolved(a, 'rejected'),
+    const handler: ApprovalHandler<CheckoutApprovalSubject> = {
+      onApproved: (a, s) => this.onApprovalResolved(a, s, 'approved'),
+      onRejected: (a, s) => this.onApprovalResolved(a, s, 'rejected'),
       // The effect is a local re-evaluation of the session (no partner call, the same result however often it runs):
       // an interrupted one is simply finished.
-      recover: async (a: ApprovalView, approved: boolean) => {
-        await this.onApprovalResolved(a, approved ? 'approved' : 'rejected');
+      recover: async (a, s, approved) => {
+        await this.onApprovalResolved(a, s, approved ? 'approved' : 'rejected');
         return 'placed' as const;
       },
     };
@@ -140,13 +141,13 @@ export class CheckoutEvaluationService implements OnModuleInit {
     const facts = existing.map((a) => ({
       kind: a.kind,
       status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
-      key: typeof a.subject.key === 'string' ? a.subject.key : null,
+      key: a.kind === 'checkout_budget' || a.kind === 'checkout_probation' ? (readSubject(a.kind, a.subject)?.key ?? null) : null,
       id: a.id,
     }));
     // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total.
     if (row.runId) {
       for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run')) {
-        const approvedFen = typeof a.subject.total_cost_fen === 'number' ? a.subject.total_cost_fen : -1;
+        const approvedFen = readSubject('replenishment_run', a.subject)?.total_cost_fen ?? -1;
         if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
     }
@@ -168,7 +169,6 @@ export class CheckoutEvaluationService implements OnModuleInit {
         kind,
         subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
         summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
-        subjectKey: row.id,
       };
     });
   }
@@ -179,9 +179,8 @@ export class CheckoutEvaluationService implements OnModuleInit {
   }
 
   /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */
-  private async onApprovalResolved(a: ApprovalView, decision: 'approved' | 'rejected'): Promise<void> {
-    const id = a.subject.session_id;
-    if (typeof id !== 'string') return;
+  private async onApprovalResolved(a: ApprovalView, subject: CheckoutApprovalSubject, decision: 'approved' | 'rejected'): Promise<void> {
+    const id = subject.session_id;
     // The approval row is 'executing' while this runs; evaluation treats the one being resolved as decided.
     await this.tx.run(async () => {
       const row = await this.repo.findForUpdate(id);

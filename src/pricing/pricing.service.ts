@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ReadOutcome } from '../claims/claim.rules';
 import { message, UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
+import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
 import { splitByPriceCap } from '../guards/guard.rules';
@@ -49,9 +50,9 @@ export class PricingService implements OnModuleInit {
 
   onModuleInit(): void {
     this.approvals.registerHandler('price_change', {
-      onApproved: (a) => this.executeApproved(a),
-      onRejected: (a) => this.unlock(a, 'rejected'),
-      recover: (a, approved) => this.recoverExecution(a, approved),
+      onApproved: (a, s) => this.executeApproved(a, s),
+      onRejected: (a, s) => this.unlock(a, s, 'rejected'),
+      recover: (a, s, approved) => this.recoverExecution(a, s, approved),
     });
   }
 
@@ -137,7 +138,6 @@ export class PricingService implements OnModuleInit {
               subject: { slot_id: m.slot.id, location: locationId, namespace: location.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen },
               summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap`,
               location: locationId,
-              subjectKey: m.slot.id,
             },
           );
           await this.slots.lock(m.slot.id);
@@ -169,18 +169,16 @@ export class PricingService implements OnModuleInit {
   }
 
   /** Approval handler: executes the parked change now (kill switch and guard rules checked at this moment). */
-  private async executeApproved(a: ApprovalView): Promise<void> {
-    const s = a.subject as { slot_id: string; location: string; namespace: string; item_id: string; vendor_sku: string; current_fen: number; price_fen: number };
+  private async executeApproved(a: ApprovalView, s: PriceChangeApprovalSubject): Promise<void> {
     await this.killSwitch.assertOff();
     await this.guards.rules();
     const adapter = this.registry.machine(s.namespace, 'pricing');
     const result = await this.callPlatform(adapter, s.location, [{ vendorSku: s.vendor_sku, priceFen: s.price_fen }]);
     const u = result.updated.find((x) => x.vendorSku === s.vendor_sku);
-    await this.recordApprovedChange(a, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
+    await this.recordApprovedChange(a, s, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
   }
 
-  private async recordApprovedChange(a: ApprovalView, priceFen: number, previousFen: number, why: string): Promise<void> {
-    const s = a.subject as { slot_id: string; location: string; item_id: string };
+  private async recordApprovedChange(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
     await this.tx.run(async () => {
       await this.slots.unlock(s.slot_id, priceFen);
       await this.events.record({
@@ -198,21 +196,19 @@ export class PricingService implements OnModuleInit {
    * machine shows the new price → done (recorded here); another price → not done (pending again, the slot stays
    * locked); the platform cannot be read → throws (unknown, read again later). A rejection only unlocks: done.
    */
-  private async recoverExecution(a: ApprovalView, approved: boolean): Promise<ReadOutcome> {
-    const s = a.subject as { location: string; namespace: string; vendor_sku: string; current_fen: number; price_fen: number };
+  private async recoverExecution(a: ApprovalView, s: PriceChangeApprovalSubject, approved: boolean): Promise<ReadOutcome> {
     if (!approved) {
-      await this.unlock(a, 'rejected');
+      await this.unlock(a, s, 'rejected');
       return 'placed';
     }
     const { items } = await this.registry.machine(s.namespace, 'inventory').getInventory(s.location);
     const item = items.find((i) => i.vendorSku === s.vendor_sku);
     if (!item || item.priceFen !== s.price_fen) return 'not_placed';
-    await this.recordApprovedChange(a, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again');
+    await this.recordApprovedChange(a, s, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again');
     return 'placed';
   }
 
-  private async unlock(a: ApprovalView, why: string): Promise<void> {
-    const s = a.subject as { slot_id: string; location: string; item_id: string };
+  private async unlock(a: ApprovalView, s: PriceChangeApprovalSubject, why: string): Promise<void> {
     await this.tx.run(async () => {
       await this.slots.unlock(s.slot_id);
       await this.events.record({

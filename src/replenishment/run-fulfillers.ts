@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { FulfillerKind, isFulfillerKind } from './fulfiller-kind';
+import { FULFILLER_KINDS, FulfillerKind, isFulfillerKind } from './fulfiller-kind';
 import { MachineRestockRunFulfiller } from './machine-restock-run.fulfiller';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfiller } from './run-fulfiller';
@@ -23,6 +23,8 @@ export class RunFulfillers implements OnModuleInit {
       if (this.byKind.has(f.kind)) throw new Error(`two fulfillers registered for ${f.kind}`);
       this.byKind.set(f.kind, f);
     }
+    const missing = FULFILLER_KINDS.filter((k) => !this.byKind.has(k));
+    if (missing.length) throw new Error(`no fulfiller registered for ${missing.join(', ')}`);
   }
 
   of(kind: FulfillerKind): RunFulfiller {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { replenishmentRunSubject } from '../approvals/approval-subjects';
 import { ApprovalsService } from '../approvals/approvals.service';
 import { Errors } from '../common/errors';
 import { GuardsService } from '../guards/guards.service';
@@ -60,7 +61,7 @@ export class RunPlacingService {
         const approval = await this.approvals.create(
           {
             kind: 'replenishment_run',
-            subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
+            subject: replenishmentRunSubject(id, total, outcome),
             summary: `replenishment run ${id}, estimated ${total} fen, now passes the ${outcome.limit} budget`,
           },
         );

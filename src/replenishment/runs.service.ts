@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { replenishmentRunSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { ReadOutcome } from '../claims/claim.rules';
 import { message, UcpMessage, warning } from '../common/envelope';
@@ -40,9 +41,9 @@ export class RunsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.approvals.registerHandler('replenishment_run', {
-      onApproved: (a) => this.onApproval(a, true),
-      onRejected: (a) => this.onApproval(a, false),
-      recover: (a, approved) => this.recoverApproval(a, approved),
+      onApproved: (a, s) => this.onApproval(a, s.run_id, true),
+      onRejected: (a, s) => this.onApproval(a, s.run_id, false),
+      recover: (a, s, approved) => this.recoverApproval(a, s.run_id, approved),
     });
   }
 
@@ -77,7 +78,7 @@ export class RunsService implements OnModuleInit {
         approval = await this.approvals.create(
           {
             kind: 'replenishment_run',
-            subject: { run_id: id, total_cost_fen: total, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen },
+            subject: replenishmentRunSubject(id, total, outcome),
             summary: `replenishment run ${id} of ${lines.length} line(s), estimated ${total} fen, passes the ${outcome.limit} budget`,
           },
         );
@@ -125,16 +126,14 @@ export class RunsService implements OnModuleInit {
    * An interrupted execution of a run's approval, read from the run: still awaiting approval → the decision never
    * took effect, so it is applied now (a conditional transition: at most once); any other state → it took effect.
    */
-  private async recoverApproval(a: ApprovalView, approved: boolean): Promise<ReadOutcome> {
-    const id = typeof a.subject.run_id === 'string' ? a.subject.run_id : '';
+  private async recoverApproval(a: ApprovalView, id: string, approved: boolean): Promise<ReadOutcome> {
     const run = await this.repo.find(id);
     if (!run) return 'not_placed';
-    if (run.status === 'awaiting_approval') await this.onApproval(a, approved);
+    if (run.status === 'awaiting_approval') await this.onApproval(a, id, approved);
     return 'placed';
   }
 
-  private async onApproval(a: ApprovalView, approved: boolean): Promise<void> {
-    const id = typeof a.subject.run_id === 'string' ? a.subject.run_id : '';
+  private async onApproval(a: ApprovalView, id: string, approved: boolean): Promise<void> {
     await this.tx.run(async () => {
       const moved = await this.repo.transition(id, 'awaiting_approval', approved ? 'ready' : 'rejected', {});
       if (!moved) {

@@ -3,6 +3,7 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { ACME_CATALOG, advanceClock, registerLocation, seedSlots } from '../unit/supply/fixtures';
+import { waitUntil } from '../support/wait-until';
 
 type V = Record<string, any>;
 jest.setTimeout(60_000);
@@ -116,9 +117,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
 
   const waitForRefresh = async () => {
     const catalogs = t.app.get(SupplyCatalogService);
-    const deadline = performance.now() + 10_000;
-    while (catalogs.refreshing('acme-supply') && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(catalogs.refreshing('acme-supply')).toBe(false);
+    await waitUntil(() => !catalogs.refreshing('acme-supply'), { what: 'the acme-supply catalog refresh to end', intervalMs: 20 });
   };
 
   it('refreshes ahead of expiry in the background: a read at 50 s answers from the current copy at once', async () => {

@@ -37,7 +37,11 @@ describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)
 
   const approvals = () => t.app.get(ApprovalsService);
   const tx = () => t.app.get(Tx);
-  const request = (n: string) => ({ kind: 'checkout_budget' as const, subject: { session_id: `tx-${n}` }, summary: `test ${n}` });
+  const request = (n: string) => ({
+    kind: 'checkout_budget' as const,
+    subject: { session_id: `tx-${n}`, namespace: 'acme-supply', total_fen: 100, key: `k-${n}`, lines: [] },
+    summary: `test ${n}`,
+  });
   const requestedFor = (id: string) => published.filter((e) => e.kind === 'approval.requested' && e.approvalId === id);
 
   it('a committed transaction: published once, after the commit', async () => {

@@ -1,6 +1,7 @@
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { readySession, supplierApp } from '../unit/money/fixtures';
+import { waitUntil } from '../support/wait-until';
 
 /** The guarantee: concurrent completes of one session place ONE supplier order, with or without keys, across instances. */
 describe('concurrent completes and idempotency keys', () => {
@@ -41,9 +42,13 @@ describe('concurrent completes and idempotency keys', () => {
   it('Idempotency-Key on complete: replay returns the stored answer and calls nothing; in flight is 409 in_use; another body is 409 mismatch', async () => {
     await readySession(a, 'IDEM-1');
     p.fault('POST /orders', { delayMs: 300, times: 1 });
+    const sent = p.requestsTo('POST /orders').length;
     const [first, second] = await Promise.all([
       a.post('/ucp/v1/checkout-sessions/IDEM-1/complete', { confirm: true }).set('Idempotency-Key', 'k-idem-1'),
-      new Promise((r) => setTimeout(r, 100)).then(() => b.post('/ucp/v1/checkout-sessions/IDEM-1/complete', { confirm: true }).set('Idempotency-Key', 'k-idem-1')),
+      // The second arrives while the first is at the supplier (its key claimed, its answer not stored yet).
+      waitUntil(() => p.requestsTo('POST /orders').length > sent, { what: 'the first complete to reach the supplier' }).then(() =>
+        b.post('/ucp/v1/checkout-sessions/IDEM-1/complete', { confirm: true }).set('Idempotency-Key', 'k-idem-1'),
+      ),
     ]);
     expect(first.status).toBe(200);
     expect(second.status).toBe(409);

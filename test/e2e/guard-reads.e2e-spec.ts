@@ -1,28 +1,21 @@
 import { DataSource } from 'typeorm';
-import { CheckoutRepository } from '../../src/checkout/checkout.repository';
-import { GuardsRepository } from '../../src/guards/guards.repository';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { countQueries } from '../support/query-counter';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, machineApp, NS, readySession, supplierApp } from '../unit/money/fixtures';
-import { ApprovalsService } from '../../src/approvals/approvals.service';
-import { Tx } from '../../src/database/tx';
-import { RunsRepository } from '../../src/replenishment/runs.repository';
-import { PriceSlotsRepository } from '../../src/pricing/price-slots.repository';
-import { LocationsRepository } from '../../src/locations/locations.repository';
 
 /**
  * A request reads the guard state once (issue 9, step 6): every check of one request (kill switch, rules, budget)
- * uses the same snapshot. Counted at the repository, so a new read of the guard row cannot slip in unnoticed.
+ * uses the same snapshot. Counted at the database (the SELECTs a request sends), so a new read of the guard row
+ * cannot slip in unnoticed, whichever code path sends it.
  */
-function countReads(t: TestApp) {
-  const guards = jest.spyOn(t.app.get(GuardsRepository), 'get');
-  const checkout = t.app.get(CheckoutRepository);
-  const sessions = [jest.spyOn(checkout, 'find'), jest.spyOn(checkout, 'findForUpdate')];
+function countReads() {
+  const q = countQueries();
   return {
-    guards: () => guards.mock.calls.length,
-    sessions: () => sessions.reduce((n, s) => n + s.mock.calls.length, 0),
-    restore: () => [guards, ...sessions].forEach((s) => s.mockRestore()),
+    guards: () => q.selects('guard_state'),
+    q,
+    restore: () => q.stop(),
   };
 }
 
@@ -38,36 +31,33 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
     await p.close();
   });
 
-  it('checkout complete: one guard read; the session is read, locked for the claim and locked to record the answer', async () => {
+  it('checkout complete: one guard read; the session is locked twice (claim, answer) and read three times', async () => {
     await readySession(t, 'PO-reads');
-    const reads = countReads(t);
+    const reads = countReads();
     try {
       const done = await t.post('/ucp/v1/checkout-sessions/PO-reads/complete', { confirm: true });
       expect(done.status).toBe(200);
       expect(done.body.status).toBe('completed');
       expect(reads.guards()).toBe(1);
-      expect(reads.sessions()).toBe(3);
+      // Locked for the claim and locked to record the answer; read before the claim, after it and for the answer.
+      expect([reads.q.selects('checkout_sessions', { forUpdate: true }), reads.q.selects('checkout_sessions', { forUpdate: false })]).toEqual([2, 3]);
     } finally {
       reads.restore();
     }
   });
 
   it('checkout create with a generated id: one transaction, one guard read, no approval read', async () => {
-    const reads = countReads(t);
-    const approvals = jest.spyOn(t.app.get(ApprovalsService), 'forSubject');
-    const tx = jest.spyOn(t.app.get(Tx), 'run');
+    const reads = countReads();
     try {
       const res = await t.post('/ucp/v1/checkout-sessions', { line_items: [{ item: { id: `${NS}:WATER` }, quantity: 3 }], fulfillment: DEST });
       expect(res.status).toBe(201);
       expect(res.body.id).toMatch(/^po_/);
       expect(reads.guards()).toBe(1);
-      expect(approvals).not.toHaveBeenCalled();
-      expect(tx).toHaveBeenCalledTimes(1);
+      expect(reads.q.selects('approvals')).toBe(0);
+      expect(reads.q.transactions()).toBe(1);
       expect((await t.get(`/ucp/v1/checkout-sessions/${res.body.id}`).expect(200)).body.line_items).toHaveLength(1);
     } finally {
       reads.restore();
-      approvals.mockRestore();
-      tx.mockRestore();
     }
   });
 
@@ -84,17 +74,15 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
       );
       const run = (await sim.post('/ucp/v1/replenishment/runs').expect(201)).body;
       expect(run.status).toBe('ready');
-      const reads = countReads(sim);
-      const runs = sim.app.get(RunsRepository);
-      const runReads = [jest.spyOn(runs, 'find'), jest.spyOn(runs, 'findForUpdate')];
+      const reads = countReads();
       try {
         const placed = await sim.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
         expect(placed.body.status).toBe('placed');
         expect(reads.guards()).toBe(1);
-        expect(runReads.map((s) => s.mock.calls.length)).toEqual([2, 1]);
+        const runs = reads.q;
+        expect([runs.selects('replenishment_runs', { forUpdate: false }), runs.selects('replenishment_runs', { forUpdate: true })]).toEqual([2, 1]);
       } finally {
         reads.restore();
-        runReads.forEach((s) => s.mockRestore());
       }
     } finally {
       await sim.close();
@@ -107,19 +95,15 @@ describe('guard state read once per request: price update (PostgreSQL)', () => {
     const p = await startFakePartner({ token: 'm-token' });
     const t = await machineApp(p);
     try {
-      const reads = countReads(t);
-      const location = jest.spyOn(t.app.get(LocationsRepository), 'find');
-      const slots = jest.spyOn(t.app.get(PriceSlotsRepository), 'find');
+      const reads = countReads();
       try {
         const res = await t.put('/ucp/v1/locations/loc-1/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:A1' }, price: { amount: 400, currency: 'CNY' } }] });
         expect(res.status).toBe(200);
         expect(res.body.updated).toHaveLength(1);
         expect(reads.guards()).toBe(1);
-        expect([location.mock.calls.length, slots.mock.calls.length]).toEqual([1, 1]);
+        expect([reads.q.selects('locations'), reads.q.selects('slots')]).toEqual([1, 1]);
       } finally {
         reads.restore();
-        location.mockRestore();
-        slots.mockRestore();
       }
     } finally {
       await t.close();

@@ -4,6 +4,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
 import { sql } from '../support/sql';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * In-flight idempotency claims have a lease: a key left in_flight by a crashed process is taken over by the same
@@ -110,7 +111,7 @@ describe('idempotency key leases', () => {
       await gate;
       return { status: 200, body: { who: 'first' } };
     });
-    for (let i = 0; i < 100 && !(await sql(a, `SELECT 1 FROM idempotency_keys WHERE key = 'k-late'`)).length; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(async () => (await sql(a, `SELECT 1 FROM idempotency_keys WHERE key = 'k-late'`)).length > 0, { what: 'the first claim of k-late' });
     await sql(a, `UPDATE idempotency_keys SET claimed_at = now() - interval '10 minutes' WHERE key = 'k-late'`);
     const second = await svc.run('k-late', scope, async () => ({ status: 200, body: { who: 'second' } }));
     expect(second).toEqual({ status: 200, body: { who: 'second' }, replayed: false });

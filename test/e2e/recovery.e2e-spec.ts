@@ -6,6 +6,7 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
 import { sql } from '../support/sql';
 import { crashMidComplete } from '../support/crashes';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * Crash recovery of a complete: a session left in complete_in_progress by a process that died between the claim and
@@ -177,7 +178,7 @@ describe('recovery of an interrupted complete', () => {
     p.fault('POST /orders', { delayMs: 800, times: 1 });
     const completing = t.post('/ucp/v1/checkout-sessions/REC-8/complete', { confirm: true }).then((r) => r);
     // While the POST is in flight its claim is made to look expired and recovery runs: the supplier does not know the ref yet.
-    for (let i = 0; i < 100 && posts(p, 'REC-8') === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => posts(p, 'REC-8') > 0, { what: 'the complete of REC-8 to reach the supplier' });
     expect(posts(p, 'REC-8')).toBe(1);
     await sql(t, `UPDATE checkout_sessions SET claimed_at = claimed_at - interval '10 minutes' WHERE id = 'REC-8'`);
     expect((await t.get('/ucp/v1/checkout-sessions/REC-8')).body.status).toBe('ready_for_complete');

@@ -6,6 +6,7 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { sql } from '../support/sql';
+import { waitUntil } from '../support/wait-until';
 
 const NS = 'acme-machine';
 const DAY = 86_400_000;
@@ -228,8 +229,10 @@ describe('POST /locations/sync and the ledger ingestion', () => {
     await t.put('/ucp/v1/locations/gone-1', { name: 'Leaving' }).expect(200);
     p.state.inventory['gone-1'] = [{ vendorSku: 'A', title: 'A', priceFen: 1, stock: 1 }];
     p.fault('GET /inventory', { delayMs: 600 });
+    const asked = () => p.requestsTo('GET /inventory').filter((r) => r.query.locationId === 'gone-1').length;
+    const before = asked();
     const sync = t.post('/ucp/v1/locations/sync', {}).then((r) => r);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitUntil(() => asked() > before, { what: 'the inventory read of gone-1 to be in flight' });
     await t.del('/ucp/v1/locations/gone-1').expect(200);
     expect((await sync).status).toBe(200);
     p.clearFaults();
