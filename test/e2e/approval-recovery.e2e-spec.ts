@@ -1,6 +1,6 @@
 import { ApprovalRecoveryScheduler } from '../../src/approvals/approval-recovery.scheduler';
 import { TestApp } from '../support/test-app';
-import { machineApp, slotRow } from '../unit/money/fixtures';
+import { machineApp, slotRow } from '../support/money-fixtures';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { sql } from '../support/sql';
 import { crashMidExecution } from '../support/crashes';

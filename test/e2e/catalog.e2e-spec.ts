@@ -2,7 +2,7 @@ import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
-import { ACME_CATALOG, advanceClock, registerLocation, seedSlots } from '../unit/supply/fixtures';
+import { ACME_CATALOG, advanceClock, registerLocation, seedSlots } from '../support/supply-fixtures';
 import { waitUntil } from '../support/wait-until';
 
 type V = Record<string, any>;

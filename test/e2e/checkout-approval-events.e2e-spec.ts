@@ -4,7 +4,7 @@ import { EventView } from '../../src/events/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { BOTH_DATABASES, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, GUARDS, NS, supplierApp } from '../unit/money/fixtures';
+import { DEST, GUARDS, NS, supplierApp } from '../support/money-fixtures';
 
 /**
  * `approval.requested` written inside a caller's transaction (Tx, the request/job context) is fanned out only after

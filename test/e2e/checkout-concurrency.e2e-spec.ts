@@ -1,6 +1,6 @@
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { readySession, supplierApp } from '../unit/money/fixtures';
+import { readySession, supplierApp } from '../support/money-fixtures';
 import { waitUntil } from '../support/wait-until';
 
 /** The guarantee: concurrent completes of one session place ONE supplier order, with or without keys, across instances. */

@@ -1,7 +1,7 @@
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, GUARDS, NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { DEST, GUARDS, NS, readySession, supplierApp } from '../support/money-fixtures';
 
 /** Checkout sessions against a real HTTP supplier (production env: registered partners only). */
 describe('checkout sessions (PostgreSQL)', () => {

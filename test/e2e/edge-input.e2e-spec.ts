@@ -6,7 +6,7 @@ import request from 'supertest';
 import { expectError } from '../support/envelope';
 import { TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { DEST, NS, readySession, supplierApp } from '../support/money-fixtures';
 
 const pathOf = (res: { body: { messages: { path: string }[] } }) => res.body.messages[0].path;
 

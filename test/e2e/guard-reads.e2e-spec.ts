@@ -3,7 +3,7 @@ import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
 import { countQueries } from '../support/query-counter';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, machineApp, NS, readySession, supplierApp } from '../unit/money/fixtures';
+import { DEST, machineApp, NS, readySession, supplierApp } from '../support/money-fixtures';
 
 /**
  * A request reads the guard state once (issue 9, step 6): every check of one request (kill switch, rules, budget)

@@ -3,7 +3,7 @@ import { jobLockKey } from '../../src/coordination/coordination.rules';
 import { IDEMPOTENCY_CLEANUP_INTERVAL, IdempotencyCleanupJob } from '../../src/idempotency/idempotency-cleanup.job';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, NS, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { DEST, NS, startTwoSupplierInstances, supplierApp } from '../support/money-fixtures';
 import { sql } from '../support/sql';
 
 /**

@@ -2,7 +2,7 @@ import { fingerprint } from '../../src/idempotency/idempotency.rules';
 import { IdempotencyService } from '../../src/idempotency/idempotency.service';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../support/money-fixtures';
 import { sql } from '../support/sql';
 import { waitUntil } from '../support/wait-until';
 

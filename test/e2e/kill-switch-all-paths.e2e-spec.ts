@@ -1,6 +1,6 @@
 import { startFakePartner } from '../partners/fake-partner-server';
 import { expectError } from '../support/envelope';
-import { readySession, seedMachine, supplierApp } from '../unit/money/fixtures';
+import { readySession, seedMachine, supplierApp } from '../support/money-fixtures';
 
 /**
  * Issue 5's proof in one test: with the kill switch engaged, no money path (checkout complete, price update, approval

@@ -1,7 +1,7 @@
 import { expectError } from '../support/envelope';
 import { startTestApp } from '../support/test-app';
 import { startFakePartner } from '../partners/fake-partner-server';
-import { readySession, seedMachine } from '../unit/money/fixtures';
+import { readySession, seedMachine } from '../support/money-fixtures';
 
 /**
  * Kill switch: no money path reaches a partner (complete, price update, approval execution); reads keep working.

@@ -1,6 +1,6 @@
 import { expectEnvelope, expectError } from '../support/envelope';
 import { TestApp } from '../support/test-app';
-import { machineApp, slotRow } from '../unit/money/fixtures';
+import { machineApp, slotRow } from '../support/money-fixtures';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 
 describe('price changes', () => {

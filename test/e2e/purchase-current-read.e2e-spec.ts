@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { readySession, supplierApp } from '../unit/money/fixtures';
+import { readySession, supplierApp } from '../support/money-fixtures';
 
 /**
  * GET /orders/{id} of a purchase order reads the supplier's current state (decisions.md: "reads the supplier's

@@ -3,7 +3,7 @@ import { PurchaseOrdersService } from '../../src/purchases/purchase-orders.servi
 import { expectEnvelope, expectError } from '../support/envelope';
 import { TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { readySession, supplierApp } from '../unit/money/fixtures';
+import { readySession, supplierApp } from '../support/money-fixtures';
 
 describe('purchase orders', () => {
   let p: FakePartner;

@@ -3,7 +3,7 @@ import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../unit/money/fixtures';
+import { NS, ordersPosted, readySession, startTwoSupplierInstances, supplierApp } from '../support/money-fixtures';
 import { sql } from '../support/sql';
 import { crashMidComplete } from '../support/crashes';
 import { waitUntil } from '../support/wait-until';

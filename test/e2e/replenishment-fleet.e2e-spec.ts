@@ -1,7 +1,7 @@
 import { expectEnvelope } from '../support/envelope';
 import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet';
 import { TestApp } from '../support/test-app';
-import { ordersPosted } from '../unit/money/fixtures';
+import { ordersPosted } from '../support/money-fixtures';
 
 /**
  * Replenishment on a real fleet in production (SERVICE_ENV=production, partners as real HTTP servers): every

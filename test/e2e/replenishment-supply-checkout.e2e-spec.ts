@@ -1,7 +1,7 @@
 import { expectEnvelope, expectError } from '../support/envelope';
 import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet';
 import { startTestApp, TestApp } from '../support/test-app';
-import { GUARDS, ordersPosted } from '../unit/money/fixtures';
+import { GUARDS, ordersPosted } from '../support/money-fixtures';
 import { sql } from '../support/sql';
 
 /**

@@ -3,7 +3,7 @@ import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
-import { ACME_CATALOG, advanceClock, seedSlots } from '../unit/supply/fixtures';
+import { ACME_CATALOG, advanceClock, seedSlots } from '../support/supply-fixtures';
 
 type V = Record<string, any>;
 jest.setTimeout(60_000);

@@ -9,7 +9,7 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { buildOpenApiDocument } from '../../src/openapi';
 import { OpenApiValidator } from '../support/openapi-validator';
 import { TestApp } from '../support/test-app';
-import { readySession, seedMachine, supplierApp } from '../unit/money/fixtures';
+import { readySession, seedMachine, supplierApp } from '../support/money-fixtures';
 import { describeMutation, mutation, Mutation, pctEncode, placesOf, setAt, toJsonText } from './mutations';
 import { FUZZ_GUARDS, Op, OPERATIONS, World } from './operations';
 

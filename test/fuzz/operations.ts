@@ -6,7 +6,7 @@
 import { OpenApiValidator } from '../support/openapi-validator';
 import { FakePartner } from '../partners/fake-partner-server';
 import { TestApp } from '../support/test-app';
-import { DEST } from '../unit/money/fixtures';
+import { DEST } from '../support/money-fixtures';
 
 export interface World {
   t: TestApp;

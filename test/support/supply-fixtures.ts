@@ -1,6 +1,6 @@
 /** Fixtures shared by the supply-side tests (catalog and skus e2e tests, unit tests). */
 import { DataSource } from 'typeorm';
-import { TestApp } from '../../support/test-app';
+import { TestApp } from './test-app';
 
 export interface SeedSlot {
   location: string;

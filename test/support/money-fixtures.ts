@@ -4,8 +4,8 @@
  * Not a test file (unit tests match *.spec.ts only).
  */
 import { Client } from 'pg';
-import { startTestApp, TestApp } from '../../support/test-app';
-import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
+import { startTestApp, TestApp } from './test-app';
+import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 
 export const NS = 'acme-supply';
 export const DEST = { methods: [{ type: 'shipping', destinations: [{ street_address: '1 Road', first_name: 'Li', phone_number: '13800000000' }] }] };
