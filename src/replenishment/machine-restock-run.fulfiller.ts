@@ -7,6 +7,7 @@ import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
 import { RunRestockOrderView } from './run.view';
+import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -29,6 +30,7 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
     private readonly registry: PartnerRegistry,
     private readonly restock: RestockService,
     private readonly events: EventsService,
+    private readonly placement: RunPlacementSteps,
     private readonly tx: Tx,
   ) {}
 
@@ -91,32 +93,19 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
    */
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const orders = runRestockOrders(run.id, run.lines);
-    let sent = 0;
-    for (const o of orders) {
-      try {
-        await this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items });
-        sent++;
-        // Each platform call gets its own lease: a run of many locations is not taken for an interrupted one.
-        if (sent < orders.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
-      } catch (err) {
-        await this.platformPlaceFailed(run, o, sent, orders.length, err);
-        throw err;
-      }
-    }
-    const placed = await this.tx.run(async () => {
-      const patch = { placedAt: new Date(), supplierOrderId: null };
-      const moved =
-        (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(run.id, 'ready', 'placed', patch));
-      if (!moved) return (await this.repo.find(run.id))!;
-      await this.events.record({
-        kind: 'replenishment.run',
+    return this.placement.placeInParts(
+      run,
+      orders,
+      {
+        send: async (o) => void (await this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items })),
+        failed: (o, done, err) => this.platformPlaceFailed(run, o, done, orders.length, err),
+      },
+      {
         summary: `replenishment run ${run.id} placed as ${orders.length} binding restock order(s) with ${run.fulfiller}`,
         reasoning: `${run.lines.length} line(s) in each-units, one order per location; the kill switch was off; no money moves`,
         data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, references: orders.map((o) => o.reference) },
-      });
-      return (await this.repo.find(run.id))!;
-    });
-    return placed;
+      },
+    );
   }
 
   private async platformPlaceFailed(run: ReplenishmentRunEntity, order: RunRestockOrder, sent: number, total: number, err: unknown): Promise<void> {

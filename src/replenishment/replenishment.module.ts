@@ -11,6 +11,7 @@ import { RunsRepository } from './runs.repository';
 import { RunDeliveryService } from './run-delivery.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
 import { RunPlacingService } from './run-placing.service';
+import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
@@ -35,6 +36,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunsRepository,
     RunViewService,
     RunPlacingService,
+    RunPlacementSteps,
     RunDeliveryService,
     RunRecoveryService,
     RunFulfillers,

@@ -11,6 +11,7 @@ import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { allocateOrders, contractLines, runOrders } from './run-lines.rules';
 import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
+import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
 
@@ -35,6 +36,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly budget: BudgetService,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
+    private readonly placement: RunPlacementSteps,
     private readonly tx: Tx,
   ) {}
 
@@ -80,22 +82,16 @@ export class SupplierRunFulfiller implements RunFulfiller {
       throw partnerFailure(err, { who: run.fulfiller, refused: (e) => Errors.supplierRejected(e.reason), defects: 'rethrow' });
     }
     const orderId = call.value.orderId ?? call.value.ref;
-    const placed = await this.tx.run(async () => {
-      const patch = { placedAt: new Date(), supplierOrderId: orderId };
-      // The claim may have outlived its lease and been settled meanwhile: an acceptance still counts (the order
-      // exists) unless the run is already placed.
-      const moved = (await this.repo.settleClaim(id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(id, 'ready', 'placed', patch));
-      if (!moved) return (await this.repo.find(id))!;
-      await this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id);
-      await this.events.record({
-        kind: 'replenishment.run',
+    return this.placement.markPlaced(
+      run,
+      { placedAt: new Date(), supplierOrderId: orderId },
+      {
         summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
         reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
         data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
-      });
-      return (await this.repo.find(id))!;
-    });
-    return placed;
+      },
+      () => this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id),
+    );
   }
 
   async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {

@@ -16,6 +16,7 @@ import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from './run-lines.rules';
 import { RunPurchaseOrderView } from './run.view';
+import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunsRepository } from './runs.repository';
 
 /** Internal calls of checkout: no request base (links are relative), no idempotency key (the run place has its own). */
@@ -47,7 +48,7 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     private readonly events: EventsService,
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
-    private readonly tx: Tx,
+    private readonly placement: RunPlacementSteps,
   ) {}
 
   /** One purchase order per resolved supplier: each must take orders. */
@@ -84,33 +85,24 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
 
   async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
     const orders = runOrders(run.lines, run.fulfiller);
-    let done = 0;
-    for (const o of orders) {
-      const id = runCheckoutId(run.id, o.supplier);
-      try {
-        const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
-        if (session.status !== 'completed') await this.completion.complete(id, true, CTX);
-      } catch (err) {
-        await this.failed(run, id, o.supplier, done, orders.length, err);
-        throw err;
-      }
-      done++;
-      // Each purchase order gets its own lease: a run of many suppliers is not taken for an interrupted one.
-      if (done < orders.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
-    }
-    const placed = await this.tx.run(async () => {
-      const patch = { placedAt: new Date(), supplierOrderId: null };
-      const moved = (await this.repo.settleClaim(run.id, run.claimedAt, 'placed', patch)) || (await this.repo.transition(run.id, 'ready', 'placed', patch));
-      if (!moved) return (await this.repo.find(run.id))!;
-      await this.events.record({
-        kind: 'replenishment.run',
-        summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${orders.map((o) => runCheckoutId(run.id, o.supplier)).join(', ')}`,
+    const ids = orders.map((o) => runCheckoutId(run.id, o.supplier));
+    return this.placement.placeInParts(
+      run,
+      orders,
+      {
+        send: async (o) => {
+          const id = runCheckoutId(run.id, o.supplier);
+          const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
+          if (session.status !== 'completed') await this.completion.complete(id, true, CTX);
+        },
+        failed: (o, done, err) => this.failed(run, runCheckoutId(run.id, o.supplier), o.supplier, done, orders.length, err),
+      },
+      {
+        summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${ids.join(', ')}`,
         reasoning: `one checkout session per supplier, each completed under the guards of checkout complete; estimated ${run.totalCostFen ?? 0} fen in all`,
-        data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: orders.map((o) => runCheckoutId(run.id, o.supplier)) },
-      });
-      return (await this.repo.find(run.id))!;
-    });
-    return placed;
+        data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: ids },
+      },
+    );
   }
 
   /**

@@ -1,14 +1,9 @@
-/**
- * A registered machine platform served over the partner contract (decisions.md section 8, machine role).
- * Capabilities come from the registration; calling an undeclared one is refused here as a second line behind the
- * registry, so an adapter handed out by mistake still never calls an endpoint the partner did not promise.
- */
+/** A registered machine platform served over the partner contract (decisions.md section 8, machine role). */
 import {
   LedgerPage,
   LedgerQuery,
   MachineAdapter,
   MachineInventoryItem,
-  PartnerError,
   PriceChange,
   PriceUpdateResult,
   RejectedRecord,
@@ -16,24 +11,10 @@ import {
   RestockRequest,
   RestockState,
 } from '../adapter.types';
-import { Registration } from '../registry/registration';
 import { parseInventory, parseLedgerPage, parsePriceResult, parseRestockAck, parseRestockState } from './contract-parsers';
-import { PartnerHttpClient, PartnerHttpOptions } from './partner-http.client';
+import { HttpPartnerAdapter } from './http-partner.adapter';
 
-export class HttpMachineAdapter implements MachineAdapter {
-  readonly namespace: string;
-  readonly vendor: string;
-  readonly capabilities: ReadonlySet<string>;
-  readonly simulated = false;
-  private readonly client: PartnerHttpClient;
-
-  constructor(reg: Registration, http: PartnerHttpOptions) {
-    this.namespace = reg.namespace;
-    this.vendor = reg.vendor;
-    this.capabilities = new Set(reg.capabilities);
-    this.client = new PartnerHttpClient(reg.namespace, reg.baseUrl, reg.token, http);
-  }
-
+export class HttpMachineAdapter extends HttpPartnerAdapter implements MachineAdapter {
   async getInventory(locationId: string): Promise<{ items: MachineInventoryItem[]; rejected: RejectedRecord[] }> {
     this.require('inventory');
     return parseInventory(await this.client.get('/inventory', { locationId }), this.namespace);
@@ -61,15 +42,7 @@ export class HttpMachineAdapter implements MachineAdapter {
   }
 
   async getRestock(ref: string): Promise<RestockState> {
-    if (!this.capabilities.has('replenishment.order') && !this.capabilities.has('replenishment.recommend')) {
-      this.require('replenishment.order');
-    }
+    this.require('replenishment.order', 'replenishment.recommend');
     return parseRestockState(await this.client.get(`/restock/${encodeURIComponent(ref)}`), this.namespace);
-  }
-
-  private require(capability: string): void {
-    if (!this.capabilities.has(capability)) {
-      throw new PartnerError('rejected', this.namespace, `capability ${capability} is not declared in the registration`);
-    }
   }
 }

@@ -4,7 +4,6 @@
  * leaves the outcome unknown, and the caller re-reads GET /orders/{ref} or resends the same idempotent `ref`.
  */
 import {
-  PartnerError,
   RejectedRecord,
   SupplyAdapter,
   SupplyOrderAck,
@@ -12,24 +11,10 @@ import {
   SupplyOrderStatus,
   SupplyProduct,
 } from '../adapter.types';
-import { Registration } from '../registry/registration';
 import { parseCatalog, parseOrderAck, parseOrderStatus } from './contract-parsers';
-import { PartnerHttpClient, PartnerHttpOptions } from './partner-http.client';
+import { HttpPartnerAdapter } from './http-partner.adapter';
 
-export class HttpSupplyAdapter implements SupplyAdapter {
-  readonly namespace: string;
-  readonly vendor: string;
-  readonly capabilities: ReadonlySet<string>;
-  readonly simulated = false;
-  private readonly client: PartnerHttpClient;
-
-  constructor(reg: Registration, http: PartnerHttpOptions) {
-    this.namespace = reg.namespace;
-    this.vendor = reg.vendor;
-    this.capabilities = new Set(reg.capabilities);
-    this.client = new PartnerHttpClient(reg.namespace, reg.baseUrl, reg.token, http);
-  }
-
+export class HttpSupplyAdapter extends HttpPartnerAdapter implements SupplyAdapter {
   async getCatalog(): Promise<{ products: SupplyProduct[]; rejected: RejectedRecord[] }> {
     this.require('catalog');
     return parseCatalog(await this.client.get('/catalog'), this.namespace);
@@ -50,11 +35,5 @@ export class HttpSupplyAdapter implements SupplyAdapter {
   async getOrder(ref: string): Promise<SupplyOrderStatus> {
     this.require('orders');
     return parseOrderStatus(await this.client.get(`/orders/${encodeURIComponent(ref)}`), this.namespace);
-  }
-
-  private require(capability: string): void {
-    if (!this.capabilities.has(capability)) {
-      throw new PartnerError('rejected', this.namespace, `capability ${capability} is not declared in the registration`);
-    }
   }
 }
