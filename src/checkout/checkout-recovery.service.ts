@@ -67,48 +67,44 @@ export class CheckoutRecoveryService {
     stillStuck: (row: CheckoutSessionEntity) => boolean = (row) => sameClaim(row, stuck.claimedAt),
   ): Promise<{ row: CheckoutSessionEntity; outcome: ReadOutcome | 'moved' }> {
     // Read, never POST again: only a clear "ref unknown" releases the hold; any other failure leaves it for later.
-    const read = await this.claims.read(() => this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id));
-    const outcome = read.outcome;
-    if (read.outcome === 'unknown') {
-      const f = read.failure;
-      this.logger.warn(`checkout ${stuck.id}: interrupted complete not settled, the supplier's order could not be read (${f.kind}${f.httpStatus ? ` HTTP ${f.httpStatus}` : ''}: ${f.reason}); retried on the next tick`);
-      return { row: stuck, outcome: 'unknown' };
-    }
-    const status = read.outcome === 'placed' ? read.value : null;
-    const failure = read.outcome === 'placed' ? null : read.failure;
-    const settled = await this.tx.run(async () => {
-      const row = await this.repo.findForUpdate(stuck.id);
-      if (!row || !stillStuck(row)) return { row: row ?? stuck, view: null };
-      const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
-      if (status) {
-        const view = await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, {
-          recovered: true,
-          reasoning: `a complete claimed at ${claimed} was interrupted before the supplier's answer was recorded; GET /orders/${row.id} shows the order (state ${status.state}), so it is recorded as placed; nothing was sent again`,
-        });
-        return { row, view };
-      }
-      // An expired claim goes back to ready_for_complete; an uncertain session already is there.
-      if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
-      const note = message(
-        'order_not_placed',
-        'recoverable',
-        `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${failure!.reason}): nothing was ordered; the session is ready to complete again`,
-        '$',
-      );
-      row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
-      await this.repo.save(row);
-      await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
-      const view = await this.events.record(
-        {
+    let settledRow = stuck;
+    const outcome = await this.claims.settleByReading(
+      `checkout ${stuck.id}`,
+      () => this.claims.read(() => this.registry.supply(stuck.namespace, 'orders').getOrder(stuck.id)),
+      (r) => (r.outcome === 'placed' ? '' : `the supplier's order could not be read: ${r.failure.kind}${r.failure.httpStatus ? ` HTTP ${r.failure.httpStatus}` : ''}: ${r.failure.reason}`),
+      async (read) => {
+        const row = await this.repo.findForUpdate(stuck.id);
+        settledRow = row ?? stuck;
+        if (!row || !stillStuck(row)) return false;
+        const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
+        if (read.outcome === 'placed') {
+          const status = read.value;
+          await this.outcomes.recordPlaced(row, { state: status.state, rawStatus: status.rawStatus, logistics: status.logistics }, {
+            recovered: true,
+            reasoning: `a complete claimed at ${claimed} was interrupted before the supplier's answer was recorded; GET /orders/${row.id} shows the order (state ${status.state}), so it is recorded as placed; nothing was sent again`,
+          });
+          return true;
+        }
+        // An expired claim goes back to ready_for_complete; an uncertain session already is there.
+        if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
+        const note = message(
+          'order_not_placed',
+          'recoverable',
+          `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${read.failure.reason}): nothing was ordered; the session is ready to complete again`,
+          '$',
+        );
+        row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
+        await this.repo.save(row);
+        await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
+        await this.events.record({
           kind: 'checkout.rejected',
           summary: `checkout ${row.id}: an interrupted complete placed no order`,
           reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
           data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
-        },
-      );
-      return { row, view };
-    });
-    if (!settled.view) return { row: settled.row, outcome: 'moved' };
-    return { row: settled.row, outcome };
+        });
+        return true;
+      },
+    );
+    return { row: settledRow, outcome };
   }
 }

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { Tx } from '../database/tx';
 import { CallFailure, callFailure, claimExpired, claimLeaseMs, Failure, failureOf, ReadOutcome, readOutcome, RecoveryTally, tally } from './claim.rules';
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; failure: CallFailure; error: unknown; reason: string };
@@ -14,8 +15,12 @@ export type ReadResult<T> = { outcome: 'placed'; value: T } | { outcome: Exclude
  */
 @Injectable()
 export class MoneyClaims {
+  private readonly logger = new Logger(MoneyClaims.name);
   readonly leaseMs: number;
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tx: Tx,
+  ) {
     this.leaseMs = claimLeaseMs(config.partnerTimeoutMs);
   }
 
@@ -42,6 +47,26 @@ export class MoneyClaims {
       const failure = failureOf(err);
       return { outcome: readOutcome({ failed: failure }) as Exclude<ReadOutcome, 'placed'>, failure };
     }
+  }
+
+  /**
+   * Settles one interrupted claim, the same way on every money path: READ the partner (never call it again);
+   * `unknown` leaves the claim as it is for the next attempt (logged with `why`); a clear answer is applied by
+   * `apply` in one transaction, which answers false when the claim was settled meanwhile (`moved`).
+   */
+  async settleByReading<R extends { outcome: ReadOutcome }>(
+    what: string,
+    read: () => Promise<R>,
+    why: (r: R) => string,
+    apply: (r: R & { outcome: Exclude<ReadOutcome, 'unknown'> }) => Promise<boolean>,
+  ): Promise<ReadOutcome | 'moved'> {
+    const r = await read();
+    if (r.outcome === 'unknown') {
+      this.logger.warn(`${what}: interrupted claim not settled (${why(r)}); retried on the next tick`);
+      return 'unknown';
+    }
+    const moved = await this.tx.run(() => apply(r as R & { outcome: Exclude<ReadOutcome, 'unknown'> }));
+    return moved ? r.outcome : 'moved';
   }
 
   /** Recovers each expired claim in turn and counts what happened. */

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { toPlus8 } from '../common/time';
@@ -6,7 +6,6 @@ import { EventsService } from '../events/events.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RunFulfillers } from './run-fulfillers';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
 
 /** What one recovery pass did with the runs left in `placing` past their lease. */
 export type RunRecoveryPass = RecoveryTally;
@@ -14,13 +13,11 @@ export type RunRecoveryPass = RecoveryTally;
 /** Recovery of interrupted places: settled by READING the run's fulfiller, never by ordering again. */
 @Injectable()
 export class RunRecoveryService {
-  private readonly logger = new Logger(RunRecoveryService.name);
   constructor(
     private readonly repo: RunsRepository,
     private readonly fulfillers: RunFulfillers,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
-    private readonly tx: Tx,
   ) {}
 
   /**
@@ -45,34 +42,29 @@ export class RunRecoveryService {
    */
   private async recover(stuck: ReplenishmentRunEntity): Promise<{ run: ReplenishmentRunEntity; outcome: ReadOutcome | 'moved' }> {
     const fulfiller = this.fulfillers.ofRun(stuck);
-    const { outcome, why, supplierOrderId } = await fulfiller.read(stuck);
-    if (outcome === 'unknown') {
-      this.logger.warn(`run ${stuck.id}: interrupted place not settled (${why}); retried on the next tick`);
-      return { run: stuck, outcome };
-    }
     const claimed = stuck.claimedAt ? toPlus8(stuck.claimedAt) : 'an unknown time';
-    const settled = await this.tx.run(async () => {
-      const placed = outcome === 'placed';
-      const moved = await this.repo.settleClaim(
-        stuck.id,
-        stuck.claimedAt,
-        placed ? 'placed' : 'ready',
-        placed ? { placedAt: new Date(), supplierOrderId } : {},
-      );
-      if (!moved) return { view: null, run: (await this.repo.find(stuck.id)) ?? stuck };
-      // The fulfiller settles its money (a supplier's hold is spent or released) and says what that means.
-      const settledWords = await fulfiller.recovered(stuck, placed);
-      const view = await this.events.record({
-        kind: 'replenishment.run',
-        summary: placed
-          ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
-          : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
-        reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${settledWords}`,
-        data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
-      });
-      return { view, run: (await this.repo.find(stuck.id))! };
-    });
-    if (!settled.view) return { run: settled.run, outcome: 'moved' };
-    return { run: settled.run, outcome };
+    const outcome = await this.claims.settleByReading(
+      `run ${stuck.id}`,
+      () => fulfiller.read(stuck),
+      (r) => r.why,
+      async ({ outcome: read, why, supplierOrderId }) => {
+        const placed = read === 'placed';
+        const moved = await this.repo.settleClaim(stuck.id, stuck.claimedAt, placed ? 'placed' : 'ready', placed ? { placedAt: new Date(), supplierOrderId } : {});
+        if (!moved) return false;
+        // The fulfiller settles its money (a supplier's hold is spent or released) and says what that means.
+        const settledWords = await fulfiller.recovered(stuck, placed);
+        await this.events.record({
+          kind: 'replenishment.run',
+          summary: placed
+            ? `replenishment run ${stuck.id}: an interrupted place is recorded as placed with ${stuck.fulfiller}`
+            : `replenishment run ${stuck.id}: an interrupted place left it unplaced; it is ready again`,
+          reasoning: `a place claimed at ${claimed} did not finish; ${why}; ${settledWords}`,
+          data: { run_id: stuck.id, action: placed ? 'placed' : 'not_placed', fulfiller: stuck.fulfiller, recovered: true },
+        });
+        return true;
+      },
+    );
+    if (outcome === 'unknown') return { run: stuck, outcome };
+    return { run: (await this.repo.find(stuck.id)) ?? stuck, outcome };
   }
 }

@@ -4,6 +4,7 @@
  * that recovers an interrupted claim — through the real HTTP client against a real HTTP server with faults.
  */
 import { callFailure, CLAIM_LEASE_MS, claimExpired, claimLeaseMs, PartnerFailure, readOutcome, tally } from '../../../src/claims/claim.rules';
+import { Tx } from '../../../src/database/tx';
 import { MoneyClaims } from '../../../src/claims/money-claims.service';
 import type { AppConfig } from '../../../src/config/app-config';
 import { PartnerError } from '../../../src/partners/adapter.types';
@@ -14,6 +15,9 @@ import { machineRunRecovery } from '../../../src/replenishment/run.rules';
 import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
 
 const TOKEN = 'tok-claims-1';
+/** No database here: a "transaction" runs its work directly and counts how often it was opened. */
+let txRuns = 0;
+const directTx = { run: <T>(fn: () => Promise<T>) => (txRuns++, fn()) } as unknown as Tx;
 const TIMEOUT_MS = 300;
 
 describe('the claim lease (one formula for every claim)', () => {
@@ -21,7 +25,7 @@ describe('the claim lease (one formula for every claim)', () => {
     expect(CLAIM_LEASE_MS).toBe(120_000);
     expect(claimLeaseMs(10_000)).toBe(120_000);
     expect(claimLeaseMs(90_000)).toBe(180_000);
-    expect(new MoneyClaims({ partnerTimeoutMs: 90_000 } as AppConfig).leaseMs).toBe(180_000);
+    expect(new MoneyClaims({ partnerTimeoutMs: 90_000 } as AppConfig, directTx).leaseMs).toBe(180_000);
   });
 
   it('a claim expires at the lease; a claim without a time counts as expired', () => {
@@ -29,7 +33,7 @@ describe('the claim lease (one formula for every claim)', () => {
     expect(claimExpired(new Date(now.getTime() - 119_999), now, 120_000)).toBe(false);
     expect(claimExpired(new Date(now.getTime() - 120_000), now, 120_000)).toBe(true);
     expect(claimExpired(null, now, 120_000)).toBe(true);
-    const claims = new MoneyClaims({ partnerTimeoutMs: 10_000 } as AppConfig);
+    const claims = new MoneyClaims({ partnerTimeoutMs: 10_000 } as AppConfig, directTx);
     expect(claims.expired(new Date(Date.now() - 60_000))).toBe(false);
     expect(claims.expired(new Date(Date.now() - 121_000))).toBe(true);
   });
@@ -78,7 +82,7 @@ describe('classification (pure)', () => {
 describe('MoneyClaims against a real HTTP supplier', () => {
   let p: FakePartner;
   let supply: HttpSupplyAdapter;
-  const claims = new MoneyClaims({ partnerTimeoutMs: TIMEOUT_MS } as AppConfig);
+  const claims = new MoneyClaims({ partnerTimeoutMs: TIMEOUT_MS } as AppConfig, directTx);
   const reg: Registration = {
     namespace: 'acme-supply',
     vendor: 'acme',
@@ -155,5 +159,31 @@ describe('MoneyClaims against a real HTTP supplier', () => {
     expect((await claims.read(() => sim.getOrder('nope'))).outcome).toBe('not_placed');
     const e = new PartnerError('rejected', 'x', 'bad', 400, false);
     expect((await claims.read(() => Promise.reject(e))).outcome).toBe('unknown');
+  });
+});
+
+describe('settling an interrupted claim by reading (the shape every recovery shares)', () => {
+  const claims = new MoneyClaims({ partnerTimeoutMs: 10_000 } as AppConfig, directTx);
+  const applied: string[] = [];
+  const apply = (moved: boolean) => async (r: { outcome: string }) => (applied.push(r.outcome), moved);
+
+  beforeEach(() => {
+    applied.length = 0;
+    txRuns = 0;
+  });
+
+  it('unknown: nothing is applied and no transaction is opened', async () => {
+    expect(await claims.settleByReading('x', async () => ({ outcome: 'unknown' as const }), () => 'HTTP 503', apply(true))).toBe('unknown');
+    expect([applied, txRuns]).toEqual([[], 0]);
+  });
+
+  it('a clear answer is applied in one transaction and answered', async () => {
+    expect(await claims.settleByReading('x', async () => ({ outcome: 'placed' as const }), () => '', apply(true))).toBe('placed');
+    expect(await claims.settleByReading('x', async () => ({ outcome: 'not_placed' as const }), () => '', apply(true))).toBe('not_placed');
+    expect([applied, txRuns]).toEqual([['placed', 'not_placed'], 2]);
+  });
+
+  it('settled meanwhile by someone else: moved', async () => {
+    expect(await claims.settleByReading('x', async () => ({ outcome: 'placed' as const }), () => '', apply(false))).toBe('moved');
   });
 });
