@@ -29,7 +29,7 @@ const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-rout
 /** One tag per capability (the UCP capability each documents). */
 const TAGS: [string, string][] = [
   ['discovery', 'Discovery and the namespace registry (`com.example.svc.sku` config). No token for the profile.'],
-  ['catalog', 'Supplier catalogs and machine stock as variants (`com.example.svc.sku`, `com.example.svc.inventory`).'],
+  ['catalog', 'Supplier catalogs and machine stock as products with their variants (`com.example.svc.sku`, `com.example.svc.inventory`).'],
   ['skus', 'The SKU registry: aliases across namespaces and where a good can be bought (`com.example.svc.sku`).'],
   ['locations', 'Machines, their live shelves and the sync (`com.example.svc.location`, `com.example.svc.inventory`).'],
   ['orders', 'Sale orders from the machine ledger and purchase orders from checkout (`com.example.svc.order`).'],
