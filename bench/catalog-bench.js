@@ -180,7 +180,7 @@ async function main() {
   for (let i = 0; i < N; i++) {
     const p = pick(big);
     const r = await post('/ucp/v1/catalog/search', { query: p.barcode, filters: { namespace: 'bench-supply' } });
-    if (r.json.variants[0]?.id !== `bench-supply:${p.vendorSku}`) throw new Error('barcode search missed');
+    if (r.json.products[0]?.variants[0]?.id !== `bench-supply:${p.vendorSku}`) throw new Error('barcode search missed');
     byBarcode.push(r.ms);
   }
   console.log(`search by barcode (HTTP): ${fmt(byBarcode)}`);
@@ -212,7 +212,7 @@ async function main() {
   };
   const lookup = async () => {
     const r = await post('/ucp/v1/catalog/lookup', { ids: lookupIds() });
-    if (r.json.variants.length < 50) throw new Error(`lookup answered ${r.json.variants.length} variants`);
+    if (r.json.products.length < 50) throw new Error(`lookup answered ${r.json.products.length} products`);
     return r.ms;
   };
   // A few lookups first: the first ones compile the lookup path (JIT) and read the machine directory.

@@ -10,7 +10,8 @@ import { CapabilityVersionView, ErrorEnvelope, PaymentHandlerView } from './comm
 import { publicBase } from './common/public-url';
 import { describeValidationRules } from './common/validation-docs';
 import { APP_CONFIG } from './config/app-config';
-import { ProfileServiceView } from './discovery/discovery.responses';
+import { capabilitySchema, capabilitySchemaUrl, CAPABILITY_SCHEMA_PATH } from './discovery/capability-schemas.rules';
+import { ProfileCapabilityView, ProfileServiceView } from './discovery/discovery.responses';
 import { buildAsyncApiDocument } from './events/asyncapi';
 import openApiMetadata from './openapi-metadata';
 import type { AppConfig } from './config/app-config';
@@ -28,7 +29,7 @@ const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-rout
 /** One tag per capability (the UCP capability each documents). */
 const TAGS: [string, string][] = [
   ['discovery', 'Discovery and the namespace registry (`com.example.svc.sku` config). No token for the profile.'],
-  ['catalog', 'Supplier catalogs and machine stock as variants (`com.example.svc.sku`, `com.example.svc.inventory`).'],
+  ['catalog', 'Supplier catalogs and machine stock as products with their variants (`com.example.svc.sku`, `com.example.svc.inventory`).'],
   ['skus', 'The SKU registry: aliases across namespaces and where a good can be bought (`com.example.svc.sku`).'],
   ['locations', 'Machines, their live shelves and the sync (`com.example.svc.location`, `com.example.svc.inventory`).'],
   ['orders', 'Sale orders from the machine ledger and purchase orders from checkout (`com.example.svc.order`).'],
@@ -70,7 +71,7 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
     .addSecurityRequirements('bearer')
     .addSecurityRequirements('cookie');
   for (const [name, description] of TAGS) builder.addTag(name, description);
-  const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorEnvelope, CapabilityVersionView, PaymentHandlerView, ProfileServiceView] });
+  const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorEnvelope, CapabilityVersionView, PaymentHandlerView, ProfileServiceView, ProfileCapabilityView] });
   markPublicOperations(doc);
   dropUndocumentedHeaders(doc);
   // The token is one shared opaque string, not a JWT (DocumentBuilder says JWT by default).
@@ -112,7 +113,8 @@ function refuse(res: Response, err: DomainError): void {
 
 /**
  * Serves the OpenAPI document at /ucp/v1/openapi.json and the event socket's AsyncAPI document at
- * /ucp/v1/events/asyncapi.json, behind the operator token (decisions.md section 10). The served OpenAPI lists this
+ * /ucp/v1/events/asyncapi.json, behind the operator token (decisions.md section 10), and the capabilities' JSON
+ * Schemas under /.well-known/ucp/schemas/ without it (docs/decisions.md, issue 17). The served OpenAPI lists this
  * deployment's own address first.
  */
 export function setupOpenApi(app: INestApplication): void {
@@ -136,6 +138,20 @@ export function setupOpenApi(app: INestApplication): void {
       return { ...doc, servers: [{ url: publicBase(cfg.publicUrl, req), description: 'This deployment' }, ...(doc.servers ?? [])] };
     }),
   );
+  // Each capability's JSON Schema (discovery's `schema` URLs): public like the profile, built from the same document.
+  http.get(`${CAPABILITY_SCHEMA_PATH}/:file`, (req: Request, res: Response) => {
+    const file = String(req.params.file);
+    const capability = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
+    const serve = async () => {
+      doc ??= await buildOpenApiDocument(app);
+      const schema = capabilitySchema(doc as never, capability, capabilitySchemaUrl(publicBase(cfg.publicUrl, req), capability));
+      if (!schema) return refuse(res, Errors.notFound(`capability schema ${file}`));
+      res.type('application/schema+json').send(JSON.stringify(schema));
+    };
+    serve().catch(() => {
+      if (!res.headersSent) refuse(res, new DomainError('internal_error', 'the document could not be built'));
+    });
+  });
   http.get(
     '/ucp/v1/events/asyncapi.json',
     guarded((req) => Promise.resolve(buildAsyncApiDocument(publicBase(cfg.publicUrl, req)))),

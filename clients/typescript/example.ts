@@ -39,9 +39,9 @@ export async function runExample(api: VendingClient): Promise<ExampleReport> {
   const location = locations.locations[0].id;
   const sync = must(await api.POST('/ucp/v1/locations/sync', { body: { sales_window_days: 30 } }));
 
-  // 5. Catalog search: supplier goods with their each price (integer fen) and sale units.
+  // 5. Catalog search: products (UCP layout), each with its variants: the each price (integer fen) and sale units.
   const catalog = must(await api.POST('/ucp/v1/catalog/search', { body: { filters: { namespace: supplyNamespace }, pagination: { limit: 5 } } }));
-  const good = catalog.variants[0];
+  const good = catalog.products[0].variants[0];
   const shelf = must(await api.POST('/ucp/v1/catalog/search', { body: { filters: { namespace: machineNamespace, location } } }));
 
   // 6. The sales ledger: totals, pagination and warnings (stale_data) before the data.
@@ -76,7 +76,7 @@ export async function runExample(api: VendingClient): Promise<ExampleReport> {
   }
 
   // 10. A price update (confirm: true); a move over the cap comes back in `actions` as an approval, not an error.
-  const item = shelf.variants[0];
+  const item = shelf.products[0].variants[0];
   const prices = must(
     await api.PUT('/ucp/v1/locations/{id}/prices', {
       params: { path: { id: location } },

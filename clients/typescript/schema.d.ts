@@ -311,7 +311,7 @@ export interface paths {
         put?: never;
         /**
          * Search a supplier catalog or a machine's synced stock
-         * @description Core. `filters.namespace` chooses: a supply namespace searches that supplier's catalog (variants with `sale_units`, `availability`); a machine namespace returns a machine's synced slots and needs `filters.location` (variants with `inventory`). Prices are integer fen, always per each; cost and margin never appear. An unreachable catalog is 502, never an empty list.
+         * @description Core. Answers UCP's catalog layout: `products[]`, each with its `variants[]` (one product per good, named by its sku_id). `filters.namespace` chooses: a supply namespace searches that supplier's catalog (variants with `sale_units`, `availability`); a machine namespace returns a machine's synced slots and needs `filters.location` (variants with `inventory`). Prices are integer fen, always per each; cost and margin never appear. An unreachable catalog is 502, never an empty list.
          */
         post: operations["catalog_search"];
         delete?: never;
@@ -331,7 +331,7 @@ export interface paths {
         put?: never;
         /**
          * Look up variants by id (up to 50), with aliases
-         * @description Ids may span namespaces (dispatched by prefix). Each variant carries `aliases` and `inputs` (which requested id it answers). Unknown ids get a `not_found` warning; 502 only when no asked catalog answered.
+         * @description Ids may span namespaces (dispatched by prefix). Answers `products[]` (one per id found) with their `variants[]` (a machine good: one per slot holding it). Each variant carries `aliases` and `inputs` (which requested id it answers). Unknown ids get a `not_found` warning; 502 only when no asked catalog answered.
          */
         post: operations["catalog_lookup"];
         delete?: never;
@@ -670,7 +670,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -701,9 +701,9 @@ export interface components {
             };
             /** @description Capabilities by name. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
             capabilities: {
-                [key: string]: components["schemas"]["CapabilityVersionView"][];
+                [key: string]: components["schemas"]["ProfileCapabilityView"][];
             };
-            /** @description Payment handlers by name (`supplier_account`, instrument type `on_account`). */
+            /** @description Payment handlers by reverse-domain name (`com.example.svc.supplier_account`, whose `id` `supplier_account` is the `handler_id` of a payment instrument; instrument type `on_account`). Checkout sessions carry the same entry. */
             payment_handlers: {
                 [key: string]: components["schemas"]["PaymentHandlerView"][];
             };
@@ -934,8 +934,9 @@ export interface components {
         SessionItemView: {
             /** @description A supply sku_id. */
             id: string;
-            title: string | null;
-            /** @description Price of the line's unit, read from the supplier catalog; absent while the item is unknown. */
+            /** @description Absent while the supplier does not carry the item (the line's `item_unavailable` message says so). */
+            title?: string;
+            /** @description Price of the line's unit, read from the supplier catalog; absent while the item is unknown or not sold in that unit. */
             price?: components["schemas"]["PriceView"];
             /** @enum {string} */
             quantity_unit: "EA" | "BX";
@@ -990,6 +991,11 @@ export interface components {
         CheckoutSessionResponse: {
             /** @enum {string} */
             currency: "CNY";
+            /**
+             * Format: date-time
+             * @description The session holds its prices until then (6 hours after they were read); past it, a PUT prices it again before it can complete.
+             */
+            expires_at: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1103,6 +1109,10 @@ export interface components {
             filters: components["schemas"]["SearchFiltersDto"];
             pagination?: components["schemas"]["PaginationDto"];
         };
+        PriceRangeView: {
+            min: components["schemas"]["PriceView"];
+            max: components["schemas"]["PriceView"];
+        };
         SaleUnitView: {
             /** @description Number of EA in one box (BX only). */
             contains?: number;
@@ -1166,6 +1176,14 @@ export interface components {
             aliases?: components["schemas"]["AliasView"][];
             inputs?: components["schemas"]["LookupInputView"][];
         };
+        ProductView: {
+            /** @description The sku_id of the good, the same as its variants' `id`. */
+            id: string;
+            title: string;
+            /** @description The lowest and highest each price of its variants. */
+            price_range: components["schemas"]["PriceRangeView"];
+            variants: components["schemas"]["VariantView"][];
+        };
         PaginationView: {
             total_count?: number;
             has_next_page: boolean;
@@ -1173,7 +1191,8 @@ export interface components {
             cursor?: string;
         };
         CatalogSearchResponse: {
-            variants: components["schemas"]["VariantView"][];
+            /** @description One product per matching good, each with its variant; paginated by product. */
+            products: components["schemas"]["ProductView"][];
             pagination: components["schemas"]["PaginationView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
@@ -1186,7 +1205,8 @@ export interface components {
             filters?: components["schemas"]["LookupFiltersDto"];
         };
         CatalogLookupResponse: {
-            variants: components["schemas"]["VariantView"][];
+            /** @description One product per requested id that was found, in the order asked; each variant says which input it answers (`inputs`). */
+            products: components["schemas"]["ProductView"][];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
@@ -1869,6 +1889,15 @@ export interface components {
             spec?: string;
             /** @description The interface version, `2026-09-10 v2`. */
             interface_version?: string;
+        };
+        ProfileCapabilityView: {
+            config?: {
+                [key: string]: unknown;
+            };
+            version: string;
+            /** @description Absolute URL of the capability's JSON Schema (draft 2020-12), served without a token. */
+            schema: string;
+            spec?: string;
         };
     };
     responses: never;
@@ -4182,7 +4211,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Variants and `pagination`. */
+            /** @description Products with their variants, and `pagination`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4317,7 +4346,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The variants found and warnings for the others. */
+            /** @description The products found, with their variants, and warnings for the others. */
             200: {
                 headers: {
                     [name: string]: unknown;

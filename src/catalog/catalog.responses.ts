@@ -68,11 +68,31 @@ export class VariantView {
   inputs?: LookupInputView[];
 }
 
-export class CatalogSearchResponse extends UcpEnvelope {
+export class PriceRangeView {
+  min: PriceView;
+  max: PriceView;
+}
+
+/**
+ * A catalog product (UCP layout): one good, named by its sku_id. A supplier product has one variant; a machine good
+ * looked up across machines has one variant per slot that holds it. No `description`: the partner contract carries none.
+ */
+export class ProductView {
+  /** The sku_id of the good, the same as its variants' `id`. */
+  id: string;
+  title: string;
+  /** The lowest and highest each price of its variants. */
+  price_range: PriceRangeView;
   variants: VariantView[];
+}
+
+export class CatalogSearchResponse extends UcpEnvelope {
+  /** One product per matching good, each with its variant; paginated by product. */
+  products: ProductView[];
   pagination: PaginationView;
 }
 
 export class CatalogLookupResponse extends UcpEnvelope {
-  variants: VariantView[];
+  /** One product per requested id that was found, in the order asked; each variant says which input it answers (`inputs`). */
+  products: ProductView[];
 }

@@ -12,10 +12,12 @@ import { CatalogReads } from './catalog-reads';
 import { decodeCursor, pageOf, searchFingerprint } from './pagination.rules';
 import { SlotReadRepository } from './slot-read.repository';
 import { CatalogSnapshot, SupplyCatalogService } from './supply-catalog.service';
-import { MachineVariant, priceDerivedWarning, renderMachineVariant, renderSupplyVariant, SupplyVariant } from './variant.rules';
+import { groupIntoProducts, MachineVariant, priceDerivedWarning, Product, renderMachineVariant, renderSupplyVariant, SupplyVariant, variantPath } from './variant.rules';
 
 export type Variant = SupplyVariant | MachineVariant;
 export type LookupVariant = Variant & { aliases: Alias[]; inputs: { id: string; match: 'exact' }[] };
+
+/** Search and lookup answer UCP's catalog layout: `products[]`, each with its `variants[]` (see groupIntoProducts). */
 
 /** Search and lookup over supplier catalogs (cached, indexed in memory) and the synced machine copy (`slots`). */
 @Injectable()
@@ -27,7 +29,7 @@ export class CatalogService {
     private readonly aliases: AliasService,
   ) {}
 
-  async search(body: CatalogSearchBody): Promise<{ variants: Variant[]; pagination: object; messages: UcpMessage[] }> {
+  async search(body: CatalogSearchBody): Promise<{ products: Product<Variant>[]; pagination: object; messages: UcpMessage[] }> {
     const ns = requireNamespace(body.filters.namespace, '$.filters.namespace');
     const capability = ns.role === 'supply' ? 'catalog' : 'inventory';
     this.registry.usable(ns.namespace, ns.role, capability, '$.filters.namespace');
@@ -54,12 +56,13 @@ export class CatalogService {
       return out;
     });
     const messages: UcpMessage[] = [];
+    const { products, at } = groupIntoProducts<Variant>(items);
     items.forEach((v, i) => {
-      const w = priceDerivedWarning(v, `$.variants[${i}]`);
+      const w = priceDerivedWarning(v, variantPath(at[i]));
       if (w) messages.push(w);
     });
     messages.push(...rejectedWarnings(snap));
-    return { variants: items as Variant[], pagination, messages };
+    return { products, pagination, messages };
   }
 
   private async searchMachine(namespace: string, location: string, query: string | undefined, categories: string[] | undefined, page: { offset: number; limit: number }, fp: string) {
@@ -70,10 +73,10 @@ export class CatalogService {
     }
     const rows = (await this.slots.atLocation(namespace, location)).filter((s) => recordMatches({ title: s.title, spec: null, barcode: s.barcode }, query, categories));
     const { items, pagination } = pageOf(rows.length, page, fp, (from, to) => rows.slice(from, to).map(renderMachineVariant));
-    return { variants: items as Variant[], pagination, messages: [] as UcpMessage[] };
+    return { products: groupIntoProducts<Variant>(items).products, pagination, messages: [] as UcpMessage[] };
   }
 
-  async lookup(body: CatalogLookupBody): Promise<{ variants: LookupVariant[]; messages: UcpMessage[] }> {
+  async lookup(body: CatalogLookupBody): Promise<{ products: Product<LookupVariant>[]; messages: UcpMessage[] }> {
     const location = body.filters?.location !== undefined ? requireLocationId(body.filters.location, '$.filters.location') : undefined;
     // Validate every id first (400 before any partner is called); duplicates are answered once.
     const firstIndex = new Map<string, number>();
@@ -126,20 +129,25 @@ export class CatalogService {
     }
 
     const batch = await this.aliases.batch([...new Set(answered.map((a) => a.input))], reads);
-    const variants: LookupVariant[] = answered.map((a, i) => {
+    const variants: LookupVariant[] = answered.map((a) => {
       const set = batch.sets.get(a.input) ?? { aliases: [], unsearched: [] };
-      messages.push(...this.aliases.warnings(set, batch.resolve, `$.variants[${i}].aliases`, `$.variants[${i}]`));
-      const w = 'sale_units' in a.variant ? priceDerivedWarning(a.variant, `$.variants[${i}]`) : null;
-      if (w) messages.push(w);
       return { ...a.variant, aliases: set.aliases, inputs: [{ id: a.input, match: 'exact' as const }] };
     });
-    return { variants, messages: dedupeWarnings(messages) };
+    const { products, at } = groupIntoProducts(variants);
+    answered.forEach((a, i) => {
+      const path = variantPath(at[i]);
+      const set = batch.sets.get(a.input) ?? { aliases: [], unsearched: [] };
+      messages.push(...this.aliases.warnings(set, batch.resolve, `${path}.aliases`, path));
+      const w = 'sale_units' in a.variant ? priceDerivedWarning(a.variant, path) : null;
+      if (w) messages.push(w);
+    });
+    return { products, messages: dedupeWarnings(messages) };
   }
 }
 
 function rejectedWarnings(snap: CatalogSnapshot): UcpMessage[] {
   return snap.rejected.map((r) =>
-    warning('non_conforming_record', `${snap.namespace} catalog record ${r.id ?? `#${r.index}`} was refused: ${r.reason}`, '$.variants'),
+    warning('non_conforming_record', `${snap.namespace} catalog record ${r.id ?? `#${r.index}`} was refused: ${r.reason}`, '$.products'),
   );
 }
 

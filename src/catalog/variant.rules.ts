@@ -133,3 +133,39 @@ export function renderMachineVariant(slot: SlotView): MachineVariant {
     location: slot.locationId,
   };
 }
+
+/** A UCP catalog product: the good, its price range and its variants (issue 17: UCP's `products[].variants[]`). */
+export interface Product<V> {
+  id: string;
+  title: string;
+  price_range: { min: Price; max: Price };
+  variants: V[];
+}
+
+/**
+ * Groups variants into products by sku_id, in order of first appearance. A sku_id names one good in one namespace
+ * (spec "Identifiers"), so each product is one good: a supplier product has one variant, a machine good one per
+ * machine slot that holds it. Sale units stay inside the variant (they are units of the same variant, not options).
+ * `at[i]` is where variant i landed, for message paths.
+ */
+export function groupIntoProducts<V extends { id: string; title: string; price: Price }>(variants: V[]): { products: Product<V>[]; at: { product: number; variant: number }[] } {
+  const products: Product<V>[] = [];
+  const index = new Map<string, number>();
+  const at = variants.map((v) => {
+    let p = index.get(v.id);
+    if (p === undefined) {
+      p = products.length;
+      index.set(v.id, p);
+      products.push({ id: v.id, title: v.title, price_range: { min: v.price, max: v.price }, variants: [] });
+    }
+    const product = products[p];
+    if (v.price.amount < product.price_range.min.amount) product.price_range.min = v.price;
+    if (v.price.amount > product.price_range.max.amount) product.price_range.max = v.price;
+    product.variants.push(v);
+    return { product: p, variant: product.variants.length - 1 };
+  });
+  return { products, at };
+}
+
+/** JSONPath of a variant placed by `groupIntoProducts`. */
+export const variantPath = (at: { product: number; variant: number }): string => `$.products[${at.product}].variants[${at.variant}]`;

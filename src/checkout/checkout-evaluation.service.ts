@@ -11,7 +11,9 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CheckoutSessionEntity, StoredLine } from './checkout-session.entity';
 import { CheckoutLineBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionKey, sessionTotal } from './checkout.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionKey, sessionTotal } from './checkout.rules';
+import { fulfillmentProblems } from './fulfillment.rules';
+import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
@@ -151,11 +153,11 @@ export class CheckoutEvaluationService implements OnModuleInit {
         if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
     }
-    const fulfillment = row.fulfillment as { methods?: { destinations?: unknown[] }[] } | null;
-    const hasDestination = !!fulfillment?.methods?.some((x) => Array.isArray(x.destinations) && x.destinations.length > 0);
+    const expiresAt = sessionExpiresAt(row.pricedAt ?? new Date());
     const ev = evaluateSession({
       lines: lines.map((l) => ({ itemId: l.item_id, vendor, quantity: l.quantity, unitPriceFen: l.unit_price_fen, increment: l.increment, problem: l.problem })),
-      hasDestination,
+      fulfillmentProblems: fulfillmentProblems(row.fulfillment),
+      expired: expiresAt.getTime() <= Date.now() ? { at: toPlus8(expiresAt) } : null,
       guards,
       guardProblem: state.problem,
       sessionKey: key,

@@ -71,6 +71,10 @@ export class CheckoutSessionEntity {
   @Column('timestamptz', { name: 'updated_at', default: () => 'now()' })
   updatedAt: Date;
 
+  /** When the lines were last priced from the supplier catalog (create, update): `expires_at` counts from it. */
+  @Column('timestamptz', { name: 'priced_at', default: () => 'now()' })
+  pricedAt: Date;
+
   @Column('timestamptz', { name: 'completed_at', nullable: true })
   completedAt: Date | null;
 

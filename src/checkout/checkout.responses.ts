@@ -5,8 +5,9 @@ import { PriceView, TotalView, UcpEnvelope } from '../common/envelope.responses'
 export class SessionItemView {
   /** A supply sku_id. */
   id: string;
-  title: string | null;
-  /** Price of the line's unit, read from the supplier catalog; absent while the item is unknown. */
+  /** Absent while the supplier does not carry the item (the line's `item_unavailable` message says so). */
+  title?: string;
+  /** Price of the line's unit, read from the supplier catalog; absent while the item is unknown or not sold in that unit. */
   price?: PriceView;
   quantity_unit: 'EA' | 'BX';
 }
@@ -74,6 +75,9 @@ export class CheckoutSessionResponse extends UcpEnvelope {
   /** Integer fen: one `subtotal` and one `total`. */
   totals: TotalView[];
   links: LinkView[];
+  /** The session holds its prices until then (6 hours after they were read); past it, a PUT prices it again before it can complete. */
+  @DateTime()
+  expires_at: string;
   @DateTime()
   created_at: string;
   @DateTime()

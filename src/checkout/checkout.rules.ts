@@ -82,7 +82,10 @@ export interface ApprovalFact {
 
 export interface EvaluationInput {
   lines: EvaluatedLine[];
-  hasDestination: boolean;
+  /** What keeps the fulfillment from reaching a person (fulfillment.rules.ts), each with its path; [] when complete. */
+  fulfillmentProblems: UcpMessage[];
+  /** Set when the lines' prices are past the session's `expires_at` (see `sessionExpiresAt`), with that time. */
+  expired?: { at: string } | null;
   /** Null when the guard rules are missing or unreadable. */
   guards: {
     budget: BudgetOutcome;
@@ -99,6 +102,17 @@ export interface Evaluation {
   messages: UcpMessage[];
   /** Escalations that still need a new approval (none pending or approved for this session key). */
   toRequest: EscalationKind[];
+}
+
+/**
+ * How long a session holds the prices it read from the supplier catalog: UCP's default checkout TTL (6 hours).
+ * Each update prices the lines again and renews it.
+ */
+export const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
+
+/** The session's `expires_at`: when its lines were last priced plus the TTL. */
+export function sessionExpiresAt(pricedAt: Date): Date {
+  return new Date(pricedAt.getTime() + SESSION_TTL_MS);
 }
 
 /** The session total in fen: the sum of quantity x unit price of the priced lines. */
@@ -126,8 +140,9 @@ export function evaluateSession(input: EvaluationInput): Evaluation {
       messages.push(message('invalid_quantity', 'recoverable', `${l.itemId}: the quantity must be a multiple of ${l.increment}`, `$.line_items[${i}].quantity`));
     }
   });
-  if (!input.hasDestination) {
-    messages.push(message('missing', 'recoverable', 'a fulfillment method with a destination is required', '$.fulfillment.methods[0].destinations'));
+  messages.push(...input.fulfillmentProblems);
+  if (input.expired) {
+    messages.push(message('session_expired', 'recoverable', `the session expired at ${input.expired.at}: its prices are no longer held; update it (PUT) to price it again`, '$.expires_at'));
   }
   if (input.guards) {
     input.guards.hardNoGo.forEach((no, i) => {

@@ -56,6 +56,7 @@ export class CheckoutService {
       ucpAgent: ctx.ucpAgent ? { header: ctx.ucpAgent } : null,
       logistics: [],
       runId: opts.runId ?? null,
+      pricedAt: new Date(),
     });
     // One transaction: the guard read, the insert and any approvals it needs (issue 13: 4 round trips, it was 5; a
     // generated id needs no approval read).
@@ -85,6 +86,7 @@ export class CheckoutService {
       if (!isEditable(locked.status as CheckoutStatus)) throw stateConflict(locked, base);
       locked.namespace = namespace;
       locked.lineItems = lines;
+      locked.pricedAt = new Date();
       if (body.fulfillment) locked.fulfillment = body.fulfillment as unknown as Record<string, unknown>;
       await this.evaluation.evaluateInto(locked);
       await this.repo.save(locked);

@@ -1,7 +1,9 @@
 import { ok, UcpMessage } from '../common/envelope';
 import { DomainError } from '../common/errors';
+import { paymentHandlers } from '../common/payment-handlers';
 import { toPlus8 } from '../common/time';
 import { CheckoutSessionEntity } from './checkout-session.entity';
+import { sessionExpiresAt } from './checkout.rules';
 
 /** The one place a checkout session becomes UCP JSON (decisions.md section 9). */
 export const CHECKOUT_CAPS = ['com.example.svc.order'];
@@ -12,7 +14,13 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
     const amount = l.unit_price_fen === null ? null : l.unit_price_fen * l.quantity;
     return {
       id: l.id,
-      item: { id: l.item_id, title: l.title, ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' } }), quantity_unit: l.unit },
+      // What the service cannot know about an unknown item (title, price) is left out; its message says why.
+      item: {
+        id: l.item_id,
+        ...(l.title === null ? {} : { title: l.title }),
+        ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' } }),
+        quantity_unit: l.unit,
+      },
       quantity: l.quantity,
       quantity_unit: { unit: l.unit, ...(l.contains ? { contains: l.contains } : {}) },
       totals: amount === null ? [] : [{ type: 'subtotal', amount }, { type: 'total', amount }],
@@ -30,6 +38,7 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
       { type: 'total', amount: row.totalFen },
     ],
     links: [{ type: 'self', url: `${base}/ucp/v1/checkout-sessions/${encodeURIComponent(row.id)}` }],
+    expires_at: toPlus8(sessionExpiresAt(row.pricedAt ?? row.createdAt ?? new Date())),
     created_at: toPlus8(row.createdAt ?? new Date()),
     updated_at: toPlus8(row.updatedAt ?? new Date()),
   };
@@ -40,7 +49,7 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
   const body = ok({ ...view, messages: row.messages as unknown as UcpMessage[] }, { capabilities: CHECKOUT_CAPS }) as unknown as Record<string, unknown> & {
     ucp: Record<string, unknown>;
   };
-  body.ucp.payment_handlers = { supplier_account: [{ id: 'supplier_account', version: '2026-08-25', config: { type: 'on_account' } }] };
+  body.ucp.payment_handlers = paymentHandlers();
   return body;
 }
 

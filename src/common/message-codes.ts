@@ -24,6 +24,7 @@ export const NOTE_CODES = {
   invalid_quantity: "a checkout line's quantity is not a multiple of the good's order increment",
   hard_no_go: 'a checkout line names a vendor or good on the hard no-go list; the session cannot be completed',
   approval_rejected: 'the owner rejected the approval this checkout waited for; change the lines to ask again',
+  session_expired: "a checkout session's prices are older than its expires_at; update it (PUT) to price it again",
 } as const satisfies Record<string, string>;
 
 export type NoteCode = keyof typeof NOTE_CODES;

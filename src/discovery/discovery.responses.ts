@@ -15,6 +15,13 @@ export class ProfileServiceView {
   interface_version?: string;
 }
 
+/** A capability entry of the profile: its version, the URL of its JSON Schema, and its config. */
+export class ProfileCapabilityView extends CapabilityVersionView {
+  /** Absolute URL of the capability's JSON Schema (draft 2020-12), served without a token. */
+  schema: string;
+  spec?: string;
+}
+
 const mapOf = (model: () => unknown, description: string) =>
   ApiProperty({ type: 'object', description, additionalProperties: { type: 'array', items: { $ref: getSchemaPath(model() as never) } } });
 
@@ -25,11 +32,11 @@ export class ProfileUcpView {
   @mapOf(() => ProfileServiceView, 'Services by name (`com.example.svc`).')
   services: Record<string, ProfileServiceView[]>;
   @mapOf(
-    () => CapabilityVersionView,
+    () => ProfileCapabilityView,
     'Capabilities by name. `com.example.svc.sku` `config.namespaces` lists the vendors\' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document.',
   )
-  capabilities: Record<string, CapabilityVersionView[]>;
-  @mapOf(() => PaymentHandlerView, 'Payment handlers by name (`supplier_account`, instrument type `on_account`).')
+  capabilities: Record<string, ProfileCapabilityView[]>;
+  @mapOf(() => PaymentHandlerView, 'Payment handlers by reverse-domain name (`com.example.svc.supplier_account`, whose `id` `supplier_account` is the `handler_id` of a payment instrument; instrument type `on_account`). Checkout sessions carry the same entry.')
   payment_handlers: Record<string, PaymentHandlerView[]>;
 }
 

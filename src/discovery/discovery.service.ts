@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
+import { paymentHandlers } from '../common/payment-handlers';
 import { ASYNCAPI_PATH } from '../events/asyncapi';
+import { capabilitySchemaUrl } from './capability-schemas.rules';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 
 export const INTERFACE_VERSION = '2026-09-10 v2';
@@ -18,9 +20,9 @@ export class DiscoveryService {
 
   profile(base: string) {
     const live = this.registry.list().filter((e) => e.status === 'live' && !e.problem);
-    const capabilities: Record<string, { version: string; spec?: string; config?: Record<string, unknown> }[]> = {};
+    const capabilities: Record<string, { version: string; spec?: string; schema: string; config?: Record<string, unknown> }[]> = {};
     for (const [name, version] of Object.entries(CAPABILITY_VERSIONS)) {
-      const entry: { version: string; spec?: string; config?: Record<string, unknown> } = { version };
+      const entry: { version: string; spec?: string; schema: string; config?: Record<string, unknown> } = { version, schema: capabilitySchemaUrl(base, name) };
       if (name === 'com.example.svc.sku') {
         entry.config = {
           namespaces: this.registry.list().map((e) => ({ namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status })),
@@ -48,9 +50,7 @@ export class DiscoveryService {
           ],
         },
         capabilities,
-        payment_handlers: {
-          supplier_account: [{ id: 'supplier_account', version: UCP_VERSION, config: { instrument_types: ['on_account'] } }],
-        },
+        payment_handlers: paymentHandlers(),
       },
       environment: this.config.env,
       messages: [] as UcpMessage[],

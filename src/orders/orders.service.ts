@@ -40,7 +40,7 @@ export class OrdersService {
   async list(q: ListOrdersQuery, permalinkBase: string): Promise<OrdersPage> {
     const limit = q.limit ?? ORDERS_DEFAULT_LIMIT;
     if ((q.kind ?? 'sale') === 'purchase') {
-      return this.purchaseReader().list({ cursor: q.cursor, limit });
+      return this.purchaseReader().list({ cursor: q.cursor, limit }, permalinkBase);
     }
     const time = (v: string | undefined, name: string): Date | undefined => {
       if (v === undefined) return undefined;
@@ -99,7 +99,7 @@ export class OrdersService {
       const { view, warnings } = this.view(sale, lines.get(sale.id) ?? [], names.get(sale.locationId) ?? null, permalinkBase);
       return { ...view, messages: warnings.map((w) => warning(w.code, w.content, w.path)) };
     }
-    const purchase = this.purchases ? await this.purchases.find(id) : null;
+    const purchase = this.purchases ? await this.purchases.find(id, permalinkBase) : null;
     if (!purchase) throw Errors.notFound(`order ${id}`, '$.id');
     return purchase;
   }

@@ -5,10 +5,11 @@ import { UcpMessage } from '../common/envelope';
  * The orders service reads sales itself and asks this reader for everything else.
  */
 export abstract class PurchaseOrderReader {
-  abstract list(q: { cursor?: string; limit: number }): Promise<{
+  /** `base`: the absolute public base of `permalink_url` (publicBase). */
+  abstract list(q: { cursor?: string; limit: number }, base: string): Promise<{
     orders: object[];
     pagination: { has_next_page: boolean; cursor?: string };
     messages: UcpMessage[];
   }>;
-  abstract find(id: string): Promise<object | null>;
+  abstract find(id: string, base: string): Promise<object | null>;
 }

@@ -1,9 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { toPlus8 } from '../common/time';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutRepository } from '../checkout/checkout.repository';
 import { Tx } from '../database/tx';
@@ -29,14 +27,9 @@ export class PurchaseOrdersService {
     private readonly registry: PartnerRegistry,
     private readonly events: EventsService,
     private readonly tx: Tx,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private base(): string {
-    return this.config.publicUrl ?? '';
-  }
-
-  async list(q: { cursor?: string; limit: number }): Promise<{ orders: object[]; pagination: { has_next_page: boolean; cursor?: string }; messages: UcpMessage[] }> {
+  async list(q: { cursor?: string; limit: number }, base: string): Promise<{ orders: object[]; pagination: { has_next_page: boolean; cursor?: string }; messages: UcpMessage[] }> {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
     if (q.cursor && !after) throw Errors.invalid('$.cursor', 'the cursor is not one this service issued');
     const rows = await this.repo.listCompleted({ limit: q.limit + 1, after: after ?? undefined });
@@ -50,7 +43,7 @@ export class PurchaseOrdersService {
     );
     const last = page[page.length - 1];
     return {
-      orders: page.map((r) => this.render(r)),
+      orders: page.map((r) => this.render(r, base)),
       pagination: rows.length > q.limit && last ? { has_next_page: true, cursor: encodeCursor(last.completedAt!, last.id) } : { has_next_page: false },
       messages,
     };
@@ -60,15 +53,15 @@ export class PurchaseOrdersService {
    * One purchase order: a current-state read of the supplier (GET /orders/{ref}) on every call. Only when the supplier
    * cannot be read is the stored copy served, with a `stale_data` warning; with nothing stored that is a 502.
    */
-  async find(id: string): Promise<object | null> {
+  async find(id: string, base: string): Promise<object | null> {
     const row = await this.repo.find(id);
     if (!row || row.status !== 'completed') return null;
     const failed = await this.refresh(row);
-    if (!failed) return this.render(row);
+    if (!failed) return this.render(row, base);
     if (!row.supplierState) throw Errors.upstreamUnreachable(`the supplier ${row.namespace}`, failed);
     const asOf = row.supplierCheckedAt ? ` as of ${toPlus8(row.supplierCheckedAt)}` : '';
     return {
-      ...this.render(row),
+      ...this.render(row, base),
       messages: [warning('stale_data', `the supplier could not be read (${failed}); the stored status${asOf} is shown`, '$.supplier_status')],
     };
   }
@@ -121,7 +114,8 @@ export class PurchaseOrdersService {
     }
   }
 
-  private render(row: CheckoutSessionEntity): Record<string, unknown> {
+  /** `base`: the absolute public base (SERVICE_PUBLIC_URL or the request's), so `permalink_url` is absolute. */
+  private render(row: CheckoutSessionEntity, base: string): Record<string, unknown> {
     return renderPurchaseOrder(
       {
         id: row.id,
@@ -135,7 +129,7 @@ export class PurchaseOrdersService {
         completedAt: row.completedAt ?? row.updatedAt,
         supplierCheckedAt: row.supplierCheckedAt,
       },
-      this.base(),
+      base,
       toPlus8,
     );
   }

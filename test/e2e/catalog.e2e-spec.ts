@@ -6,6 +6,8 @@ import { ACME_CATALOG, advanceClock, registerLocation, seedSlots } from '../supp
 import { waitUntil } from '../support/wait-until';
 
 type V = Record<string, any>;
+/** The variants of a catalog answer, product after product (UCP layout: `products[].variants[]`). */
+const variantsOf = (p: { variants: V[] }): V[] => p.variants;
 jest.setTimeout(60_000);
 
 function vendors(acme: FakePartner, beta: FakePartner) {
@@ -51,45 +53,46 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
   it('searches a supplier catalog by title word: each price, EA/BX sale units, barcode from spec, no cost', async () => {
     const res = await search({ query: 'water', filters: { namespace: 'acme-supply' } }).expect(200);
     expectEnvelope(res.body, 'success');
-    expect(res.body.variants).toHaveLength(1);
-    const v: V = res.body.variants[0];
+    expect(res.body.products).toEqual([expect.objectContaining({ id: 'acme-supply:A200', price_range: { min: { amount: 120, currency: 'CNY' }, max: { amount: 120, currency: 'CNY' } } })]);
+    expect(res.body.products.flatMap(variantsOf)).toHaveLength(1);
+    const v: V = res.body.products.flatMap(variantsOf)[0];
     expect(v).toMatchObject({ id: 'acme-supply:A200', sku: '6920000000019', price: { amount: 120, currency: 'CNY' }, quantity_unit: 'EA' });
     expect(v.sale_units).toEqual([
       { unit: 'EA', display_text: expect.any(String), increment: 12, price: { amount: 120, currency: 'CNY' }, price_derived: true },
       { unit: 'BX', display_text: 'box of 12', contains: 12, increment: 1, price: { amount: 1440, currency: 'CNY' }, price_derived: false },
     ]);
     const derived = res.body.messages.find((m: V) => m.code === 'price_derived');
-    expect(derived).toMatchObject({ severity: 'warning', type: 'warning', path: '$.variants[0].price' });
+    expect(derived).toMatchObject({ severity: 'warning', type: 'warning', path: '$.products[0].variants[0].price' });
     expect(JSON.stringify(res.body)).not.toMatch(/cost|margin/i);
   });
 
   it('searches by barcode, by word prefix, and by categories; a quoted box price gives no price_derived', async () => {
     const byBarcode = await search({ query: '6901234567892', filters: { namespace: 'acme-supply' } }).expect(200);
-    expect(byBarcode.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A100']);
-    const a100: V = byBarcode.body.variants[0];
+    expect(byBarcode.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A100']);
+    const a100: V = byBarcode.body.products.flatMap(variantsOf)[0];
     expect(a100.price.amount).toBe(200);
     expect(a100.sale_units[0]).toMatchObject({ unit: 'EA', increment: 1, price_derived: false });
     expect(a100.sale_units[1]).toMatchObject({ unit: 'BX', contains: 24, price: { amount: 4560 } });
     expect(byBarcode.body.messages.filter((m: V) => m.code === 'price_derived')).toHaveLength(0);
 
     const prefix = await search({ query: 'mast TEA', filters: { namespace: 'acme-supply' } }).expect(200);
-    expect(prefix.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A400', 'acme-supply:A500']);
+    expect(prefix.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A400', 'acme-supply:A500']);
 
     const cats = await search({ filters: { namespace: 'acme-supply', categories: ['potato chips', 'green tea'] } }).expect(200);
-    expect(cats.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A300', 'acme-supply:A400']);
-    const single: V = cats.body.variants[0];
+    expect(cats.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A300', 'acme-supply:A400']);
+    const single: V = cats.body.products.flatMap(variantsOf)[0];
     expect(single.sale_units).toEqual([{ unit: 'EA', display_text: 'each', increment: 1, price: { amount: 450, currency: 'CNY' }, price_derived: false }]);
     expect(single.availability).toEqual({ available: false, stock: 0 });
   });
 
   it('paginates with an opaque cursor and refuses a cursor of another search', async () => {
     const p1 = await search({ filters: { namespace: 'acme-supply' }, pagination: { limit: 2 } }).expect(200);
-    expect(p1.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A100', 'acme-supply:A200']);
+    expect(p1.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A100', 'acme-supply:A200']);
     expect(p1.body.pagination).toMatchObject({ has_next_page: true, total_count: 5 });
     const p2 = await search({ filters: { namespace: 'acme-supply' }, pagination: { limit: 2, cursor: p1.body.pagination.cursor } }).expect(200);
-    expect(p2.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A300', 'acme-supply:A400']);
+    expect(p2.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A300', 'acme-supply:A400']);
     const p3 = await search({ filters: { namespace: 'acme-supply' }, pagination: { limit: 2, cursor: p2.body.pagination.cursor } }).expect(200);
-    expect(p3.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A500']);
+    expect(p3.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A500']);
     expect(p3.body.pagination.has_next_page).toBe(false);
     expect(p3.body.pagination.cursor).toBeUndefined();
     expectError(await search({ query: 'tea', filters: { namespace: 'acme-supply' }, pagination: { cursor: p1.body.pagination.cursor } }), 400, 'invalid');
@@ -104,11 +107,11 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
     await t.post('/ucp/v1/catalog/lookup', { ids: ['acme-supply:A100'] }).expect(200);
     expect(acme.requestsTo('GET /catalog').length).toBe(before + 1);
     acme.state.catalog = [...structuredClone(ACME_CATALOG), { vendorSku: 'A600', title: 'Sprite can 330ml', packSize: 24, packPriceFen: 4560, eachPriceFen: 200, stock: 3 }];
-    expect((await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200)).body.variants).toHaveLength(0);
+    expect((await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200)).body.products.flatMap(variantsOf)).toHaveLength(0);
     const restore = advanceClock(61_000);
     try {
       const after = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
-      expect(after.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A600']);
+      expect(after.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A600']);
     } finally {
       restore();
       acme.state.catalog = structuredClone(ACME_CATALOG);
@@ -131,12 +134,12 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
       const during = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
       // Did not wait for the 1.5 s GET /catalog: answered under that (and from the old copy, below).
       expect(performance.now() - t0).toBeLessThan(1500);
-      expect(during.body.variants).toHaveLength(0);
+      expect(during.body.products.flatMap(variantsOf)).toHaveLength(0);
       await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
       await waitForRefresh();
       expect(acme.requestsTo('GET /catalog').length).toBe(before + 1); // one refresh for all the readers
       const after = await search({ query: 'sprite', filters: { namespace: 'acme-supply' } }).expect(200);
-      expect(after.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A600']);
+      expect(after.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A600']);
     } finally {
       restore();
       acme.state.catalog = structuredClone(ACME_CATALOG);
@@ -151,7 +154,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
       await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
       await waitForRefresh();
       const still = await search({ query: 'cola', filters: { namespace: 'acme-supply' } }).expect(200);
-      expect(still.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A100']);
+      expect(still.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A100']);
     } finally {
       restore();
     }
@@ -190,7 +193,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
 
   it('searches a machine namespace from the synced slots; location is required and must be that namespace', async () => {
     const res = await search({ filters: { namespace: 'acme-machine', location: 'loc-1' } }).expect(200);
-    expect(res.body.variants).toEqual([
+    expect(res.body.products.flatMap(variantsOf)).toEqual([
       {
         id: 'acme-machine:A100',
         title: 'Coca-Cola can 330ml',
@@ -202,11 +205,11 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
       },
       expect.objectContaining({ id: 'acme-machine:M9', sku: null, inventory: { stock: 0, slot_id: 'loc-1-M9', locked: false } }),
     ]);
-    expect(res.body.variants[0].sale_units).toBeUndefined();
+    expect(res.body.products.flatMap(variantsOf)[0].sale_units).toBeUndefined();
     const q = await search({ query: 'peanut', filters: { namespace: 'acme-machine', location: 'loc-1' } }).expect(200);
-    expect(q.body.variants.map((v: V) => v.id)).toEqual(['acme-machine:M9']);
+    expect(q.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-machine:M9']);
     const byBarcode = await search({ query: '6901234567892', filters: { namespace: 'acme-machine', location: 'loc-2' } }).expect(200);
-    expect(byBarcode.body.variants.map((v: V) => v.inventory.slot_id)).toEqual(['loc-2-A100']);
+    expect(byBarcode.body.products.flatMap(variantsOf).map((v: V) => v.inventory.slot_id)).toEqual(['loc-2-A100']);
     const missing = await search({ filters: { namespace: 'acme-machine' } });
     expectError(missing, 400, 'missing');
     expect(missing.body.messages[0].path).toBe('$.filters.location');
@@ -221,20 +224,24 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
     it('answers ids across namespaces with aliases[] and inputs[], and reports unknown ids', async () => {
       const res = await lookup({ ids: ['acme-supply:A100', 'acme-machine:A100', 'beta-supply:B1', 'acme-supply:NOPE', 'acme-machine:NOPE', 'acme-supply:A100'] }).expect(200);
       expectEnvelope(res.body, 'success');
-      const ids = res.body.variants.map((v: V) => `${v.id}@${v.location ?? ''}`);
+      const ids = res.body.products.flatMap(variantsOf).map((v: V) => `${v.id}@${v.location ?? ''}`);
       expect(ids).toEqual(['acme-supply:A100@', 'acme-machine:A100@loc-1', 'acme-machine:A100@loc-2', 'beta-supply:B1@']);
-      for (const v of res.body.variants) {
+      // UCP layout: one product per good (sku_id); the machine good has one variant per slot holding it.
+      expect(res.body.products.map((p: V) => [p.id, p.variants.length])).toEqual([['acme-supply:A100', 1], ['acme-machine:A100', 2], ['beta-supply:B1', 1]]);
+      expect(res.body.products[1]).toMatchObject({ title: 'Coca-Cola can 330ml', price_range: { min: { amount: 350, currency: 'CNY' }, max: { amount: 400, currency: 'CNY' } } });
+      expect(res.body.variants).toBeUndefined();
+      for (const v of res.body.products.flatMap(variantsOf)) {
         expect(Array.isArray(v.aliases)).toBe(true);
         expect(v.inputs).toEqual([{ id: v.id, match: 'exact' }]);
       }
-      const supplyA100: V = res.body.variants[0];
+      const supplyA100: V = res.body.products.flatMap(variantsOf)[0];
       expect(supplyA100.sale_units.map((u: V) => u.unit)).toEqual(['EA', 'BX']);
       // Same EAN on the machine slot and at the other supplier: barcode aliases, found automatically.
       expect(supplyA100.aliases).toEqual(expect.arrayContaining([
         { sku_id: 'acme-machine:A100', source: 'barcode', confirmed_at: expect.stringMatching(/\+08:00$/) },
         { sku_id: 'beta-supply:B1', source: 'barcode', confirmed_at: expect.stringMatching(/\+08:00$/) },
       ]));
-      const machineA100: V = res.body.variants[1];
+      const machineA100: V = res.body.products.flatMap(variantsOf)[1];
       expect(machineA100.inventory).toEqual({ stock: 6, slot_id: 'loc-1-A100', locked: true });
       expect(machineA100.aliases.map((a: V) => a.sku_id)).toEqual(expect.arrayContaining(['acme-supply:A100', 'beta-supply:B1']));
       const notFound = res.body.messages.filter((m: V) => m.code === 'not_found').map((m: V) => m.path);
@@ -244,7 +251,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
 
     it('narrows machine ids to filters.location', async () => {
       const res = await lookup({ ids: ['acme-machine:A100'], filters: { location: 'loc-2' } }).expect(200);
-      expect(res.body.variants.map((v: V) => v.inventory.slot_id)).toEqual(['loc-2-A100']);
+      expect(res.body.products.flatMap(variantsOf).map((v: V) => v.inventory.slot_id)).toEqual(['loc-2-A100']);
     });
 
     it('takes at most 50 ids and validates each id and namespace', async () => {
@@ -266,7 +273,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
     it('reports an unreachable catalog for its ids and still answers the others', async () => {
       beta.fault('GET /catalog', { status: 503 });
       const res = await lookup({ ids: ['beta-supply:B1', 'acme-supply:A300'] }).expect(200);
-      expect(res.body.variants.map((v: V) => v.id)).toEqual(['acme-supply:A300']);
+      expect(res.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-supply:A300']);
       const m = res.body.messages.find((x: V) => x.code === 'upstream_unreachable' && x.path === '$.ids[0]');
       expect(m.content).toContain('beta-supply');
       expect(JSON.stringify(res.body)).not.toContain('beta-secret-token');
@@ -295,22 +302,22 @@ describe('catalog on the embedded database with the simulated supplier', () => {
 
   it('searches sim-supply, pages through it, and looks its variants up with aliases', async () => {
     const all = await t.post('/ucp/v1/catalog/search', { filters: { namespace: 'sim-supply' }, pagination: { limit: 100 } }).expect(200);
-    expect(all.body.variants.length).toBeGreaterThan(20);
-    for (const v of all.body.variants) {
+    expect(all.body.products.flatMap(variantsOf).length).toBeGreaterThan(20);
+    for (const v of all.body.products.flatMap(variantsOf)) {
       expect(v.quantity_unit).toBe('EA');
       expect(v.sale_units[0].unit).toBe('EA');
       expect(v.price).toEqual(v.sale_units[0].price);
     }
-    const derived = all.body.variants.filter((v: V) => v.sale_units[0].price_derived);
+    const derived = all.body.products.flatMap(variantsOf).filter((v: V) => v.sale_units[0].price_derived);
     expect(derived.length).toBeGreaterThan(0);
     expect(all.body.messages.filter((m: V) => m.code === 'price_derived')).toHaveLength(derived.length);
     expect(JSON.stringify(all.body)).not.toMatch(/cost/i);
     const cola = await t.post('/ucp/v1/catalog/search', { query: 'coca cola', filters: { namespace: 'sim-supply' } }).expect(200);
-    expect(cola.body.variants).toHaveLength(1);
-    const id = cola.body.variants[0].id as string;
+    expect(cola.body.products.flatMap(variantsOf)).toHaveLength(1);
+    const id = cola.body.products.flatMap(variantsOf)[0].id as string;
     const look = await t.post('/ucp/v1/catalog/lookup', { ids: [id] }).expect(200);
     // sim declares one id space for both roles: the vendor alias is implied, never confirmed.
-    expect(look.body.variants[0].aliases).toContainEqual({ sku_id: id.replace('sim-supply', 'sim-machine'), source: 'vendor', confirmed_at: null });
-    expect(look.body.variants[0].inputs).toEqual([{ id, match: 'exact' }]);
+    expect(look.body.products.flatMap(variantsOf)[0].aliases).toContainEqual({ sku_id: id.replace('sim-supply', 'sim-machine'), source: 'vendor', confirmed_at: null });
+    expect(look.body.products.flatMap(variantsOf)[0].inputs).toEqual([{ id, match: 'exact' }]);
   });
 });

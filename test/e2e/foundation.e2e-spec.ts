@@ -24,7 +24,7 @@ describe.each(BOTH_DATABASES)('foundation on %s database', (db) => {
     const namespaces = ucp.capabilities['com.example.svc.sku'][0].config.namespaces.map((n: { namespace: string }) => n.namespace);
     expect(namespaces).toEqual(expect.arrayContaining(['sim-machine', 'sim-supply']));
     expect(ucp.capabilities['com.example.svc.events'][0].config.websocket_url).toMatch(/^ws:\/\/.+\/ucp\/v1\/events\/ws$/);
-    expect(ucp.payment_handlers.supplier_account[0].id).toBe('supplier_account');
+    expect(ucp.payment_handlers['com.example.svc.supplier_account'][0].id).toBe('supplier_account');
   });
 
   it('lists namespaces with defaults, read from the registry', async () => {

@@ -39,6 +39,9 @@ describe('OpenAPI document against real answers', () => {
     const sup = check('POST', '/ucp/v1/catalog/search', await t.post('/ucp/v1/catalog/search', { filters: { namespace: 'sim-supply' }, pagination: { limit: 2 } }));
     const mac = check('POST', '/ucp/v1/catalog/search', await t.post('/ucp/v1/catalog/search', { filters: { namespace: 'sim-machine', location: loc }, pagination: { limit: 2 } }));
     check('POST', '/ucp/v1/catalog/search', await t.post('/ucp/v1/catalog/search', { filters: { namespace: 'nope-supply' } }));
+    // Products (UCP layout) each with its variants; the tests below use the variants.
+    sup.variants = sup.products.flatMap((p: { variants: unknown[] }) => p.variants);
+    mac.variants = mac.products.flatMap((p: { variants: unknown[] }) => p.variants);
     check('POST', '/ucp/v1/catalog/lookup', await t.post('/ucp/v1/catalog/lookup', { ids: [sup.variants[0].id, mac.variants[0].id, 'sim-supply:nope'], filters: { location: loc } }));
     const skuPath = `/ucp/v1/skus/${encodeURIComponent(mac.variants[0].id)}`;
     check('GET', '/ucp/v1/skus/{sku_id}', await t.get(`${skuPath}?location=${loc}`));
@@ -80,6 +83,9 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/checkout-sessions/{id}/complete', await t.post(`/ucp/v1/checkout-sessions/${s.id}/complete`, { confirm: true }));
     check('GET', '/ucp/v1/orders/{id}', await t.get(`/ucp/v1/orders/${s.id}`));
     check('GET', '/ucp/v1/orders', await t.get('/ucp/v1/orders?kind=purchase'));
+    // A line whose item the supplier does not carry: no title, no price, its message says why.
+    const unknown = check('POST', '/ucp/v1/checkout-sessions', await t.post('/ucp/v1/checkout-sessions', { line_items: [{ item: { id: 'sim-supply:nope' }, quantity: 1 }], fulfillment: dest }));
+    expect(unknown.line_items[0].item).toEqual({ id: 'sim-supply:nope', quantity_unit: 'EA' });
     const s2 = check('POST', '/ucp/v1/checkout-sessions', await t.post('/ucp/v1/checkout-sessions', { line_items: line(1) }));
     check('POST', '/ucp/v1/checkout-sessions/{id}/cancel', await t.post(`/ucp/v1/checkout-sessions/${s2.id}/cancel`));
     check('GET', '/ucp/v1/checkout-sessions/{id}', await t.get('/ucp/v1/checkout-sessions/nope'));

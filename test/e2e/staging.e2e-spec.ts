@@ -23,7 +23,7 @@ describe('staging seed', () => {
     const loc = res.body.locations[0].id as string;
     const variants = await eventually(async () => {
       const r = await t.post('/ucp/v1/catalog/search', { filters: { namespace: 'sim-machine', location: loc } });
-      return r.status === 200 && r.body.variants.length > 0 ? r.body.variants : undefined;
+      return r.status === 200 && r.body.products.length > 0 ? r.body.products.map((x: { variants: unknown[] }) => x.variants[0]) : undefined;
     });
     expect(variants[0].inventory.slot_id.startsWith(`${loc}-`)).toBe(true);
     const sales = await eventually(async () => {

@@ -1,11 +1,12 @@
 import { evaluateSession, EvaluationInput, isEditable, nextStatus, sessionKey, sessionTotal, CHECKOUT_STATUSES } from '../../../src/checkout/checkout.rules';
+import { fulfillmentProblems } from '../../../src/checkout/fulfillment.rules';
 import { resolverRefusal, storedStatusesFor, publicStatus } from '../../../src/approvals/approval.rules';
 import { fingerprint, storesOutcome, validKey } from '../../../src/idempotency/idempotency.rules';
 
 const line = { itemId: 'acme-supply:A', vendor: 'acme', quantity: 2, unitPriceFen: 100, increment: 1, problem: null };
 const base: EvaluationInput = {
   lines: [line],
-  hasDestination: true,
+  fulfillmentProblems: [],
   guards: { budget: { ok: true }, probation: false, hardNoGo: [false] },
   sessionKey: 'k',
   approvals: [],
@@ -34,7 +35,7 @@ describe('checkout evaluation', () => {
     expect(evaluateSession(base)).toEqual({ status: 'ready_for_complete', messages: [], toRequest: [] });
   });
   it('incomplete with a message and path per reason', () => {
-    const ev = evaluateSession({ ...base, lines: [{ ...line, problem: 'gone' }, { ...line, increment: 12, quantity: 5 }], hasDestination: false, guards: { ...base.guards!, hardNoGo: [false, false] } });
+    const ev = evaluateSession({ ...base, lines: [{ ...line, problem: 'gone' }, { ...line, increment: 12, quantity: 5 }], fulfillmentProblems: fulfillmentProblems(null), guards: { ...base.guards!, hardNoGo: [false, false] } });
     expect(ev.status).toBe('incomplete');
     expect(ev.messages.map((m) => m.path)).toEqual(['$.line_items[0].item.id', '$.line_items[1].quantity', '$.fulfillment.methods[0].destinations']);
     expect(evaluateSession({ ...base, lines: [] }).messages[0].path).toBe('$.line_items');
