@@ -11,6 +11,7 @@ import { ReplenishmentClaimLease1763800000520 } from './1763800000520-replenishm
 import { SupplyCheckoutRuns1763800000530 } from './1763800000530-supply-checkout-runs';
 import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-execution-claim';
 import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-at';
+import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -25,4 +26,5 @@ export const ALL_MIGRATIONS: Function[] = [
   SupplyCheckoutRuns1763800000530,
   ApprovalExecutionClaim1763800000610,
   CheckoutPricedAt1763800000710,
+  RestockClaimLease1763800000720,
 ];

@@ -475,7 +475,7 @@ export interface paths {
         put?: never;
         /**
          * Send a restock recommendation or order to a machine platform
-         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`.
+         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`. The platform is called once per reference: a send whose answer was never recorded (its process died, or the call got no usable answer) is settled by READING the platform's `GET /restock/{ref}` on a resend (after the claim's lease of max(2 min, 2 × partner timeout) when its process died) and every minute, never by sending again; while that read gives no usable answer the resend is 409 `restock_in_progress`. A recovered answer carries an info `restock_recovered`; a recommendation to a platform without `replenishment.order` (which cannot be asked) answers `accepted: 0` with a warning `restock_unconfirmed` and is never sent again.
          */
         post: operations["restock_send"];
         delete?: never;
@@ -670,7 +670,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -1393,10 +1393,11 @@ export interface components {
             namespace: string;
             reference: string;
             /**
-             * @description `not_sent`, `sending`, `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`.
+             * @description `not_sent`, `sending` (being sent, or its outcome is not known yet: the platform is read before anything is sent
+             *     again), `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`.
              * @enum {string}
              */
-            status: "pending" | "in_progress" | "completed" | "cancelled" | "failed" | "sending" | "not_sent";
+            status: "pending" | "in_progress" | "completed" | "cancelled" | "sending" | "failed" | "not_sent";
             external_ref: string | null;
             delivered: components["schemas"]["RestockOrderDeliveredView"][] | null;
         };
@@ -1518,7 +1519,7 @@ export interface components {
             line_items: components["schemas"]["RestockLineBody"][];
         };
         RestockResponse: {
-            /** @description Lines the platform accepted. */
+            /** @description Lines the platform accepted; after a recovered send (`restock_recovered`) the request's line count, 0 when unconfirmed (`restock_unconfirmed`). */
             accepted: number;
             location: string;
             /** @description Your idempotent reference: the same reference with the same body replays this answer. */

@@ -18,6 +18,8 @@ export const NOTE_CODES = {
   not_carried: 'a good no supplier carries today, so the plan cannot order it',
   unknown_state: 'a partner reported a status this service does not know; it is shown as processing',
   external_ref_missing: "a machine platform accepted a binding restock without returning its own order number",
+  restock_recovered: "a restock request's answer was read on the platform's GET /restock/{ref} after an interrupted send; nothing was sent again",
+  restock_unconfirmed: 'an interrupted restock recommendation whose platform cannot be asked whether it received it; it is never sent again',
   namespace_misconfigured: 'a configured partner answers namespace_unsupported for its own namespace',
   ucp_agent_malformed: 'the UCP-Agent header could not be read; the request was served without it',
   item_unavailable: 'a checkout line names a good the supplier does not sell now',

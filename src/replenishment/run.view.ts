@@ -11,7 +11,10 @@ export interface RunRestockOrderView {
   location: string;
   namespace: string;
   reference: string;
-  /** `not_sent`, `sending`, `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`. */
+  /**
+   * `not_sent`, `sending` (being sent, or its outcome is not known yet: the platform is read before anything is sent
+   * again), `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`.
+   */
   status: string;
   external_ref: string | null;
   sent_at: Date | null;

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { RestockRecovered } from './restock-claim.rules';
 
 /**
  * A restock request sent to a machine platform. (namespace, reference) is unique: the same reference never
@@ -9,6 +10,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('uq_restock_orders_ref', ['namespace', 'reference'], { unique: true })
 @Index('idx_restock_orders_open', ['binding', 'status'])
 @Index('idx_restock_orders_completed', ['namespace', 'completedAt'])
+@Index('idx_restock_orders_claims', ['status', 'claimedAt'])
 export class RestockOrderEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
@@ -54,4 +56,16 @@ export class RestockOrderEntity {
 
   @Column('timestamptz', { name: 'checked_at', nullable: true })
   checkedAt: Date | null;
+
+  /**
+   * When the current send claimed the request (database clock, ms), set with `sending`. Past the lease (the
+   * money-claims core) its sender died before recording the answer; null while `sending`: the call ended without a
+   * usable answer. Either way the platform's GET /restock/{ref} is read before anything is sent again.
+   */
+  @Column('timestamptz', { name: 'claimed_at', nullable: true })
+  claimedAt: Date | null;
+
+  /** How the answer was obtained when not from the POST: `read` (GET /restock/{ref}) or `unconfirmed`. */
+  @Column('text', { nullable: true })
+  recovered: RestockRecovered | null;
 }

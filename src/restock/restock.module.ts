@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ClaimsModule } from '../claims/claims.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { LocationEntity } from '../locations/location.entity';
 import { RestockFollowUpJob } from './restock-follow-up.job';
 import { RestockFollowUpService } from './restock-follow-up.service';
 import { RestockOrderEntity } from './restock-order.entity';
+import { RestockRecoveryScheduler } from './restock-recovery.scheduler';
+import { RestockRecoveryService } from './restock-recovery.service';
 import { RestockController } from './restock.controller';
 import { RestockRepository } from './restock.repository';
 import { RestockService } from './restock.service';
@@ -12,11 +15,11 @@ import { PartnersModule } from '../partners/partners.module';
 import { GuardsModule } from '../guards/guards.module';
 import { EventsModule } from '../events/events.module';
 
-/** Restock requests to machine platforms and the follow-up of binding orders. */
+/** Restock requests to machine platforms (on the money-claims core, with their recovery) and the follow-up of binding orders. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RestockOrderEntity, LocationEntity]), CoordinationModule, PartnersModule, GuardsModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([RestockOrderEntity, LocationEntity]), ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule],
   controllers: [RestockController],
-  providers: [RestockRepository, RestockService, RestockFollowUpService, RestockFollowUpJob],
+  providers: [RestockRepository, RestockService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
   exports: [RestockService, RestockFollowUpService],
 })
 export class RestockModule {}

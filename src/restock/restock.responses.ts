@@ -8,7 +8,7 @@ export class RestockResponse extends UcpEnvelope {
   reference: string;
   /** false: a recommendation; true: an order the platform executes and reports on. */
   binding: boolean;
-  @Int({ minimum: 0, description: 'Lines the platform accepted.' })
+  @Int({ minimum: 0, description: "Lines the platform accepted; after a recovered send (`restock_recovered`) the request's line count, 0 when unconfirmed (`restock_unconfirmed`)." })
   accepted: number;
   /** Binding requests: the platform's own order number. */
   external_ref?: string;

@@ -1,15 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { failureOf, readOutcome } from '../claims/claim.rules';
-import { UcpMessage, warning } from '../common/envelope';
+import { MoneyClaims } from '../claims/money-claims.service';
+import { message, UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId } from '../identifiers/identifiers';
-import { MachineAdapter, RestockState } from '../partners/adapter.types';
+import { MachineAdapter } from '../partners/adapter.types';
 import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { answeredAccepted, storedRequestStep } from './restock-claim.rules';
 import { RestockOrderEntity } from './restock-order.entity';
+import { RestockRecoveryService } from './restock-recovery.service';
 import { checkRestockLines, RESTOCK_MACHINE, restockFingerprint, RestockLineInput } from './restock.rules';
 import { RestockRepository } from './restock.repository';
 
@@ -24,8 +26,10 @@ export interface RestockAnswer {
 
 /**
  * `POST /locations/{id}/restock`: a recommendation (binding false) or an order (binding true) sent to the machine
- * platform. The reference is idempotent in the service too: (namespace, reference) is claimed in the database
- * before the platform is called, so the same reference never produces a second platform request.
+ * platform, on the money-claims core: (namespace, reference) is claimed with a lease in the database before the
+ * platform is called once; the answer is recorded; a send whose answer was never recorded (its sender died, or the
+ * call got no usable answer) is settled by READING `GET /restock/{ref}` (RestockRecoveryService), never by sending
+ * again. So the same reference never produces a second platform request while its outcome is unknown.
  */
 @Injectable()
 export class RestockService {
@@ -35,6 +39,8 @@ export class RestockService {
     private readonly registry: PartnerRegistry,
     private readonly killSwitch: KillSwitchService,
     private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
+    private readonly recovery: RestockRecoveryService,
     private readonly tx: Tx,
   ) {}
 
@@ -51,53 +57,101 @@ export class RestockService {
     const fingerprint = restockFingerprint(locationId, binding, lines);
 
     let row = await this.repo.find(namespace, body.reference);
-    if (row) {
-      const replay = this.replayOrConflict(row, fingerprint);
-      if (replay) return replay;
-    }
-    await this.killSwitch.assertOff();
-    if (row) {
-      // A request that failed before: the caller resends the same reference (the platform is idempotent by ref).
-      if (!(await this.repo.reclaimFailed(row.id))) throw Errors.conflict('restock_in_progress', `restock ${body.reference} is being sent`, '$.reference');
-    } else {
+    if (!row) {
+      await this.killSwitch.assertOff();
       row = await this.repo.claim({ namespace, reference: body.reference, locationId, binding, lines, fingerprint });
-      if (!row) {
-        const other = await this.repo.find(namespace, body.reference);
-        const replay = other ? this.replayOrConflict(other, fingerprint) : null;
-        if (replay) return replay;
-        throw Errors.conflict('restock_in_progress', `restock ${body.reference} is being sent`, '$.reference');
-      }
+      if (row) return this.deliver(row, adapter);
+      row = (await this.repo.find(namespace, body.reference))!; // another caller claimed it first
     }
-    return this.deliver(row, adapter);
+    const settled = await this.settleStored(row, fingerprint);
+    if (settled) return settled;
+    // Failed before (refused, or unknown to the platform): the caller resends the same reference.
+    await this.killSwitch.assertOff();
+    const claimed = await this.repo.reclaimFailed(row.id);
+    if (!claimed) throw this.inProgress(row.reference);
+    return this.deliver(claimed, adapter);
   }
 
+  /**
+   * Settles a stored request by reading the platform (the machine-restock run recovery: the run's own lease is over,
+   * so the request's claim is too). `accepted` also covers a recommendation settled without confirmation.
+   */
+  async settleInterrupted(namespace: string, reference: string): Promise<'accepted' | 'failed' | 'unknown'> {
+    const row = await this.repo.find(namespace, reference);
+    if (!row) return 'failed';
+    if (row.status !== 'sending') return row.status === 'failed' ? 'failed' : 'accepted';
+    const { outcome } = await this.recovery.recover(row);
+    if (outcome === 'moved') return this.settleInterrupted(namespace, reference);
+    return outcome === 'not_placed' ? 'failed' : outcome === 'unknown' ? 'unknown' : 'accepted';
+  }
+
+  /** The stored answer, a 409, or null when the request failed and may be sent again. Recovers an expired claim. */
+  private async settleStored(row: RestockOrderEntity, fingerprint: string): Promise<RestockAnswer | null> {
+    const step = storedRequestStep({ status: row.status, sameRequest: row.fingerprint === fingerprint, claimExpired: this.claims.expired(row.claimedAt) });
+    switch (step) {
+      case 'conflict':
+        throw Errors.conflict('reference_conflict', `reference ${row.reference} was used for another restock request`, '$.reference');
+      case 'replay':
+        return this.answer(row);
+      case 'resend':
+        return null;
+      case 'in_progress':
+        throw this.inProgress(row.reference);
+      case 'recover': {
+        const { row: after, outcome } = await this.recovery.recover(row);
+        if (outcome === 'unknown') {
+          throw Errors.conflict(
+            'restock_in_progress',
+            `the outcome of restock ${row.reference} is not known yet: its send was interrupted and ${row.namespace}'s GET /restock/${row.reference} gave no usable answer; nothing was sent again; it is read again every minute, send the same reference later`,
+            '$.reference',
+          );
+        }
+        // Settled here or meanwhile: the stored answer, or null to resend; a send claimed meanwhile is in progress.
+        if (after.status === 'sending') throw this.inProgress(row.reference);
+        return this.settleStored(after, fingerprint);
+      }
+    }
+  }
+
+  private inProgress(reference: string): DomainError {
+    return Errors.conflict('restock_in_progress', `restock ${reference} is being sent`, '$.reference');
+  }
+
+  /** Calls the platform once for a claimed request and records its answer under that claim. */
   private async deliver(row: RestockOrderEntity, adapter: MachineAdapter): Promise<RestockAnswer> {
-    let ack: { accepted: number; externalRef: string | null };
-    try {
-      ack = await adapter.sendRestock({ ref: row.reference, locationId: row.locationId, binding: row.binding, lines: row.lines });
-    } catch (err) {
+    const call = await this.claims.callOnce(() => adapter.sendRestock({ ref: row.reference, locationId: row.locationId, binding: row.binding, lines: row.lines }));
+    if (!call.ok) {
+      const refused = call.failure === 'refused';
       await this.tx
         .run(async () => {
-          await this.repo.update(row.id, { status: RESTOCK_MACHINE.move('sending', 'failed') });
+          // Refused: nothing was taken, it may be sent again. Uncertain: the platform may hold it; the claim ends and
+          // the same reference reads GET /restock/{ref} before anything is sent again.
+          const moved = refused
+            ? await this.repo.settleClaim(row.id, row.claimedAt, 'failed')
+            : await this.repo.releaseClaim(row.id, row.claimedAt);
+          if (!moved) return;
           await this.events.record({
             kind: 'partner.error',
             summary: `restock ${row.reference} to ${row.namespace} failed`,
-            reasoning: `${(err as Error).message}; not retried automatically, the same reference may be sent again`,
+            reasoning: refused
+              ? `${call.reason}; not retried automatically, the same reference may be sent again`
+              : `${call.reason}; the platform may hold it: never sent again, the same reference first reads GET /restock/${row.reference} (also every minute)`,
             location: row.locationId,
-            data: { reference: row.reference, namespace: row.namespace },
+            data: { reference: row.reference, namespace: row.namespace, outcome: refused ? 'refused' : 'uncertain' },
           });
         })
         .catch((e: Error) => this.logger.error(`restock ${row.reference}: ${e.message}`));
-      throw partnerFailure(err, {
+      throw partnerFailure(call.error, {
         who: row.namespace,
         refused: (e) => Errors.upstreamRejected(row.namespace, 'the restock request', e.reason),
         defects: 'rethrow',
       });
     }
+    const ack = call.value;
     const sentAt = new Date();
     const status = RESTOCK_MACHINE.move('sending', row.binding ? 'pending' : 'sent');
-    await this.tx.run(async () => {
-      await this.repo.update(row.id, { status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
+    const recorded = await this.tx.run(async () => {
+      if (!(await this.repo.settleClaim(row.id, row.claimedAt, status, { accepted: ack.accepted, externalRef: ack.externalRef, sentAt }))) return false;
       await this.events.record({
         kind: 'restock.sent',
         summary: `${row.binding ? 'restock order' : 'restock recommendation'} ${row.reference} sent to ${row.namespace} for ${row.locationId}`,
@@ -105,72 +159,31 @@ export class RestockService {
         location: row.locationId,
         data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
       });
-    });
-    return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt });
-  }
-
-  /**
-   * A request left in `sending` by a process that died while the platform was being called (the caller knows its
-   * claim is past its lease). Settled by READING the platform's `GET /restock/{ref}`, never by sending again: known
-   * → stored with the platform's status (the retry then replays it); unknown to the platform (a refusal) → `failed`,
-   * so the same reference may be sent again; no usable answer → `unknown`, left as it is. Not under the kill switch.
-   */
-  async settleInterrupted(namespace: string, reference: string): Promise<'accepted' | 'failed' | 'unknown'> {
-    const row = await this.repo.find(namespace, reference);
-    if (!row) return 'failed';
-    if (row.status !== 'sending') return row.status === 'failed' ? 'failed' : 'accepted';
-    let state: RestockState;
-    try {
-      state = await this.registry.machine(namespace, 'replenishment.order').getRestock(reference);
-    } catch (err) {
-      // Only a clear "reference unknown" (404 {ok:false}) means it was never taken; anything else may hide an order.
-      if (readOutcome({ failed: failureOf(err) }) === 'not_placed') {
-        return (await this.repo.settleSending(row.id, 'failed')) ? 'failed' : this.settleInterrupted(namespace, reference);
-      }
-      this.logger.warn(`restock ${reference} on ${namespace}: interrupted request not settled (${(err as Error).message})`);
-      return 'unknown';
-    }
-    // Open as the platform took it: the follow-up records a completion or cancellation (with its event) as usual.
-    const moved = await this.tx.run(async () => {
-      const settled = await this.repo.settleSending(row.id, row.binding ? 'pending' : 'sent', {
-        externalRef: state.externalRef,
-        // The platform took it when it was claimed, within a partner timeout: the claim time stands for the send time.
-        sentAt: row.createdAt,
-      });
-      if (!settled) return false;
-      await this.events.record({
-        kind: 'restock.sent',
-        summary: `restock order ${reference} to ${namespace} for ${row.locationId} found on the platform after an interrupted send`,
-        reasoning: `the request's sender stopped before recording the answer; GET /restock/${reference} shows it (${state.status}); nothing was sent again`,
-        location: row.locationId,
-        data: { reference, namespace, binding: row.binding, external_ref: state.externalRef, recovered: true },
-      });
       return true;
     });
-    if (!moved) return this.settleInterrupted(namespace, reference);
-    return 'accepted';
-  }
-
-  /** The stored answer for a repeated reference, a 409 for another request under it, or null to (re)send. */
-  private replayOrConflict(row: RestockOrderEntity, fingerprint: string): RestockAnswer | null {
-    if (row.fingerprint !== fingerprint) {
-      throw Errors.conflict('reference_conflict', `reference ${row.reference} was used for another restock request`, '$.reference');
-    }
-    if (row.status === 'failed') return null;
-    if (row.status === 'sending') throw Errors.conflict('restock_in_progress', `restock ${row.reference} is being sent`, '$.reference');
-    return this.answer(row);
+    if (!recorded) this.logger.warn(`restock ${row.reference}: accepted by ${row.namespace} after its claim was settled by recovery; the stored answer stands`);
+    return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt, recovered: null });
   }
 
   private answer(row: RestockOrderEntity): RestockAnswer {
     const messages: UcpMessage[] = [];
-    if (row.binding && !row.externalRef) {
+    if (row.recovered === 'read') {
+      messages.push(
+        message('restock_recovered', 'info', `the platform's answer was read on GET /restock/${row.reference} after an interrupted send; nothing was sent again; accepted counts the request's lines`, '$.accepted'),
+      );
+    }
+    if (row.recovered === 'unconfirmed') {
+      messages.push(
+        warning('restock_unconfirmed', `the send of ${row.reference} was interrupted and ${row.namespace} cannot be asked whether it received it; it was not sent again; send it under a new reference if it is still needed`, '$.reference'),
+      );
+    } else if (row.binding && !row.externalRef) {
       messages.push(warning('external_ref_missing', `${row.namespace} did not return its own order number for this binding order`, '$.external_ref'));
     }
     return {
       location: row.locationId,
       reference: row.reference,
       binding: row.binding,
-      accepted: row.accepted ?? 0,
+      accepted: answeredAccepted({ accepted: row.accepted, recovered: row.recovered, lineCount: row.lines.length }),
       ...(row.externalRef ? { external_ref: row.externalRef } : {}),
       messages,
     };

@@ -12,6 +12,7 @@
  *   p.fault('GET /ledger', { status: 500 })                  // fixed status; body defaults to {ok:false,reason}
  *   p.fault('GET /ledger', { status: 400, body: { ok: false, reason: 'bad window' } })
  *   p.fault('GET /catalog', { delayMs: 2000 })                // answer late (then normally, or with the other fault)
+ *   p.fault('POST /restock', { holdMs: 2000 })                // take the request now, hold its answer (a crash window)
  *   p.fault('POST /orders', { destroy: true })                // close the socket without an answer
  *   p.fault('GET /inventory', { rawBody: '{"items":[{"priceFen":3.5' })   // send this text with status 200
  *   p.fault('*', { status: 503, times: 1 })                   // '*' = every route; `times` = only the next N calls
@@ -32,6 +33,9 @@ import { AddressInfo, Socket } from 'node:net';
 
 export interface FakeFault {
   delayMs?: number;
+  /** Handle the request at once (the partner takes it) but hold the answer this long; the answer is dropped if the
+   * connection closed meanwhile. `destroy` with it: close the socket after the hold instead of answering. */
+  holdMs?: number;
   status?: number;
   body?: unknown;
   rawBody?: string;
@@ -149,7 +153,19 @@ export async function startFakePartner(options: { token?: string } = {}): Promis
       });
       if (res.destroyed || req.socket.destroyed) return;
     }
-    if (fault?.destroy) {
+    if (fault?.holdMs) {
+      const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+      const destroy = fault.destroy === true;
+      res.end = ((...a: unknown[]) => {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          if (destroy) req.socket.destroy();
+          else if (!res.destroyed) end(...a);
+        }, fault.holdMs);
+        timers.add(t);
+        return res;
+      }) as typeof res.end;
+    } else if (fault?.destroy) {
       req.socket.destroy();
       return;
     }

@@ -32,3 +32,15 @@ export async function crashMidPlace(t: TestApp, id: string, agoSeconds: number, 
     await sql(t, `INSERT INTO spend_ledger (source, ref, amount_fen, state) SELECT $2, id, total_cost_fen, 'held' FROM replenishment_runs WHERE id = $1`, [id, RUN_SPEND_SOURCE]);
   }
 }
+
+/**
+ * A restock request whose sender died while the platform held its answer: `sending`, no answer recorded, claimed
+ * `agoSeconds` ago. Written through the app's own connection, so it works on the embedded database too.
+ */
+export async function crashMidRestock(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, reference: string, agoSeconds: number): Promise<void> {
+  await db.query(
+    `UPDATE restock_orders SET status = 'sending', accepted = NULL, external_ref = NULL, sent_at = NULL, recovered = NULL,
+       claimed_at = date_trunc('milliseconds', now() - make_interval(secs => $2)) WHERE reference = $1`,
+    [reference, agoSeconds],
+  );
+}
