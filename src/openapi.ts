@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OPENAPI_PUBLIC } from './common/auth/public.decorator';
-import { tokenMatches, presentedToken } from './common/auth/token';
+import { requestAuth } from './common/auth/credential';
 import { errorBody } from './common/envelope';
 import { DomainError, Errors } from './common/errors';
 import { toHttp } from './common/exception.filter';
@@ -121,8 +121,12 @@ export function setupOpenApi(app: INestApplication): void {
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
   const guarded = (build: (req: Request) => Promise<unknown>) => (req: Request, res: Response) => {
     const serve = async () => {
-      if (!cfg.authToken) return refuse(res, new DomainError('auth_not_configured', 'the deployment has no operator token configured'));
-      if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) return refuse(res, Errors.unauthorized());
+      // The same authentication as every route (either credential; the cookie only from an allowed origin).
+      const auth = requestAuth(req, cfg);
+      res.setHeader('Cache-Control', 'no-store');
+      if (!auth.ok && auth.refusal === 'not_configured') return refuse(res, new DomainError('auth_not_configured', auth.reason));
+      if (!auth.ok && auth.refusal === 'forbidden_origin') return refuse(res, Errors.forbidden(auth.reason));
+      if (!auth.ok) return refuse(res, Errors.unauthorized());
       res.json(await build(req));
     };
     serve().catch(() => {
