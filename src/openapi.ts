@@ -21,6 +21,8 @@ const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-rout
 
 **Money paths.** Two operations spend money or change a live price: \`checkout_complete\` and \`prices_update\`. Each needs the JSON boolean \`confirm: true\`, is refused while the kill switch is engaged (409 \`kill_switch_engaged\`: no retry loop, a person releases it with \`admin_kill_switch_put\`), and is guarded (budget, probation and hard no-go for checkout; a per-item cap for prices). A guard that asks for an owner answers with \`approval_required\` and a pending approval: an owner resolves it with \`approvals_resolve\`, the agent relays, never decides. Guard rules that cannot be read refuse the write (503 \`guard_unverifiable\`). A money-moving call is never retried automatically; send an \`Idempotency-Key\` to make your own retry safe.
 
+**Credentials.** \`Authorization: Bearer <token>\`, or the \`<SERVICE_NAME>_auth\` cookie from the service's own or an allowed page origin only (another origin, or a write without \`Origin\`, is 403 \`forbidden\`). A deployment may add an owner credential (\`SERVICE_APPROVER_TOKEN\`): then only it resolves dashboard approvals, releases the kill switch and replaces guard rules, and the operator token gets 403 \`forbidden\` there. Too many requests for one credential: 429 \`rate_limited\`, wait \`Retry-After\` seconds.
+
 **Amounts** are integer fen (1/100 yuan, CNY); times are RFC 3339 with \`+08:00\` in answers. Sku ids are \`<vendor>-<role>:<vendor_sku>\`; namespaces and capabilities are runtime facts (\`discovery_profile\`, \`namespaces_list\`).
 
 **Events** are also pushed on a WebSocket (\`websocket_url\` of \`com.example.svc.events\`), described by an AsyncAPI 3 document at \`/ucp/v1/events/asyncapi.json\`.`;

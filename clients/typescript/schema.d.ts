@@ -143,7 +143,7 @@ export interface paths {
         put?: never;
         /**
          * Approve or reject (an owner decides)
-         * @description Core. An OWNER decision: an agent should relay it, not make it. Approving a `price_change` executes the parked price (the kill switch is checked then); approving a checkout approval moves the session to `ready_for_complete` (completing is still a separate, confirmed call). A `chat_tool` resolver must be a registered admin in a registered admin chat (else 403, nothing changes); `dashboard` needs only the token. Resolving twice is 409 `already_resolved`. An approval whose action fails stays pending.
+         * @description Core. An OWNER decision: an agent should relay it, not make it. Approving a `price_change` executes the parked price (the kill switch is checked then); approving a checkout approval moves the session to `ready_for_complete` (completing is still a separate, confirmed call). A `chat_tool` resolver must be a registered admin in a registered admin chat (else 403, nothing changes); `dashboard` (or no resolver) needs only the token, or, when `SERVICE_APPROVER_TOKEN` is configured, that approver credential (the operator token gets 403 `forbidden`). The approval records `resolver.credential` (which credential resolved it); `sender_id` is recorded as given, never verified. Resolving twice is 409 `already_resolved`. An approval whose action fails stays pending.
          */
         post: operations["approvals_resolve"];
         delete?: never;
@@ -166,7 +166,7 @@ export interface paths {
         get: operations["admin_guards_get"];
         /**
          * Replace the guard rules
-         * @description The whole rules document (decisions.md section 4); a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event.
+         * @description The whole rules document (decisions.md section 4); a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event. When `SERVICE_APPROVER_TOKEN` is configured only that credential may replace them (the operator token gets 403 `forbidden`).
          */
         put: operations["admin_guards_put"];
         post?: never;
@@ -186,7 +186,7 @@ export interface paths {
         get?: never;
         /**
          * Engage or release the kill switch
-         * @description Engaged: checkout complete, price updates, restock requests and run place answer 409 `kill_switch_engaged`; reads keep working and nothing is queued. Only this route releases it. Recorded as a `kill_switch` event. A person decides this, not an agent loop.
+         * @description Engaged: checkout complete, price updates, restock requests and run place answer 409 `kill_switch_engaged`; reads keep working and nothing is queued. Only this route releases it. Recorded as a `kill_switch` event. A person decides this, not an agent loop. Any credential may engage it; when `SERVICE_APPROVER_TOKEN` is configured only that credential may release it (anything but `engaged: true` from the operator token is 403 `forbidden`).
          */
         put: operations["admin_kill_switch_put"];
         post?: never;
@@ -670,7 +670,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -803,7 +803,13 @@ export interface components {
         ResolverView: {
             /** @enum {string} */
             channel: "chat_tool" | "dashboard";
+            /**
+             * @description The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded.
+             * @enum {string}
+             */
+            credential?: "operator" | "approver";
             chat_id?: string;
+            /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
         };
         ApprovalView: {
@@ -1951,6 +1957,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     namespaces_list: {
@@ -2014,6 +2047,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2130,6 +2217,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -2235,6 +2376,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -2309,6 +2504,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     health_ready: {
@@ -2345,6 +2567,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "request_too_large",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2460,6 +2709,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -2563,6 +2866,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -2579,6 +2909,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2697,7 +3054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused for this caller. Codes: `forbidden`. */
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2767,6 +3124,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "already_resolved",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2906,6 +3290,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `guard_unverifiable`. */
             503: {
                 headers: {
@@ -3011,6 +3449,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -3105,6 +3597,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3226,6 +3772,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Conflict with the current state of the resource. Codes: `already_exists`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
@@ -3242,6 +3815,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "already_exists",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3383,6 +3983,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -3399,6 +4026,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3517,6 +4171,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -3560,6 +4241,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "invalid_state",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3701,6 +4409,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -3744,6 +4479,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "invalid_state",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3865,6 +4627,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -3908,6 +4697,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "kill_switch_engaged",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4056,6 +4872,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -4099,6 +4942,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "kill_switch_engaged",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4245,6 +5115,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
             502: {
                 headers: {
@@ -4369,6 +5293,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4512,6 +5490,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
             502: {
                 headers: {
@@ -4643,6 +5675,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -4742,6 +5828,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4883,6 +6023,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -4899,6 +6066,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5021,6 +6215,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5064,6 +6285,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "already_placed",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5209,6 +6457,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5252,6 +6527,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "already_delivered",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5355,6 +6657,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5473,6 +6829,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5516,6 +6899,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "kill_switch_engaged",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5659,6 +7069,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
             503: {
                 headers: {
@@ -5755,6 +7219,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5869,6 +7387,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5885,6 +7430,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5999,6 +7571,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -6015,6 +7614,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -6148,6 +7774,60 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -6306,6 +7986,60 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
             502: {
                 headers: {
@@ -6439,6 +8173,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -6455,6 +8216,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -6598,6 +8386,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -6614,6 +8429,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -6732,6 +8574,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `not_found`: no such resource. Codes: `not_found`. */
             404: {
                 headers: {
@@ -6748,6 +8617,33 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
