@@ -103,6 +103,7 @@ async function main() {
   const env = {
     SERVICE_ENV: 'staging',
     SERVICE_AUTH_TOKEN: 'bench-token',
+    SERVICE_RATE_LIMIT: 'off', // benchmarks measure the service, not the limiter
     SERVICE_SCHEDULER: 'off',
     SERVICE_DATA_DIR: 'memory://',
     SERVICE_HTTP_VENDORS: JSON.stringify(vendors),

@@ -34,10 +34,12 @@ async function main() {
   u.pathname = `/${db}`;
   const supplier = await startFakePartner({ token: 'bench-sup' });
   supplier.state.catalog = [{ vendorSku: 'COLA', title: 'Cola', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 1e9 }];
-  const token = 'bench-token';
+  const token = 'bench-token-0123456789'; // production refuses tokens under 16 characters
   const config = loadConfig({
     SERVICE_ENV: 'production',
     SERVICE_AUTH_TOKEN: token,
+    SERVICE_RATE_LIMIT: 'off', // benchmarks measure the service, not the limiter
+    SERVICE_PUBLIC_URL: 'http://127.0.0.1', // production requires it (links never come from the Host header)
     SERVICE_SCHEDULER: 'off',
     DATABASE_URL: u.toString(),
     SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-supply', baseUrl: supplier.url, token: 'bench-sup', capabilities: ['catalog', 'orders'] }]),

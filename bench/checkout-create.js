@@ -32,7 +32,7 @@ async function main() {
   await sql(adminUrl, `CREATE DATABASE "${dbName}"`);
   let child = null;
   try {
-    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: arg('log-level', 'info') };
+    const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: arg('log-level', 'info') };
     const prof = arg('profile', null);
     child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), path.join(dist, 'src', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;

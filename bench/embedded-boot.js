@@ -21,7 +21,7 @@ const mem = (pid) => {
 
 async function boot(dataDir, label) {
   const t0 = Date.now();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'bench-token', SERVICE_ENV: 'staging', SERVICE_SCHEDULER: 'off', SERVICE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'bench-token', SERVICE_ENV: 'staging', SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', SERVICE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {

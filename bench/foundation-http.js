@@ -41,7 +41,7 @@ async function waitUp(url) {
 
 async function main() {
   const dbName = `bench_foundation_${process.pid}`;
-  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' };
+  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' };
   if (db === 'postgres') {
     await admin(`CREATE DATABASE "${dbName}"`);
     const u = new URL(adminUrl);

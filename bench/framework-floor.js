@@ -80,7 +80,7 @@ async function serve(mode, port) {
   const { AuthGuard } = require(path.join(dist, 'src', 'common', 'auth', 'auth.guard.js'));
   const { UcpExceptionFilter } = require(path.join(dist, 'src', 'common', 'exception.filter.js'));
   const { configureApp } = require(path.join(dist, 'src', 'bootstrap.js'));
-  const config = loadConfig({ SERVICE_ENV: 'staging', SERVICE_AUTH_TOKEN: TOKEN, SERVICE_SCHEDULER: 'off', PORT: String(port) });
+  const config = loadConfig({ SERVICE_ENV: 'staging', SERVICE_AUTH_TOKEN: TOKEN, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', PORT: String(port) });
   class FloorModule {}
   Module({
     imports: [ConfigModule.forRoot(config), LoggingModule.forRoot({ level: 'info', destination: fs.createWriteStream('/dev/null') })],

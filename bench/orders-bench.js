@@ -54,6 +54,7 @@ async function main() {
       PORT: String(port),
       HOST: '127.0.0.1',
       SERVICE_AUTH_TOKEN: token,
+      SERVICE_RATE_LIMIT: 'off', // benchmarks measure the service, not the limiter
       SERVICE_SCHEDULER: 'off',
       SERVICE_ENV: 'staging',
       DATABASE_URL: databaseUrl,

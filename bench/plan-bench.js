@@ -94,6 +94,7 @@ async function main() {
     const env = {
       SERVICE_ENV: 'staging',
       SERVICE_AUTH_TOKEN: TOKEN,
+      SERVICE_RATE_LIMIT: 'off', // benchmarks measure the service, not the limiter
       SERVICE_SCHEDULER: 'off',
       DATABASE_URL: dbUrl,
       SERVICE_GUARDS: JSON.stringify({

@@ -81,7 +81,7 @@ async function main() {
   let bare = null;
   try {
     const env = {
-      ...process.env, PORT: String(svcPort), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off',
+      ...process.env, PORT: String(svcPort), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off',
       SERVICE_ENV: 'staging', DATABASE_URL: dbUrl, LOG_LEVEL: logLevel, SERVICE_PUBLIC_URL: publicUrl,
     };
     const nodeArgs = [...runtimeFlags, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];

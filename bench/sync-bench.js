@@ -20,7 +20,7 @@ const MACHINES = Number(arg('machines', '1000'));
 const DELAY = Number(arg('delay', '100'));
 const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const token = 'bench-token';
+const token = 'bench-token-0123456789'; // production refuses tokens under 16 characters
 const partnerToken = 'bench-partner-token';
 const NS = 'bench-machine';
 
@@ -105,6 +105,8 @@ async function startApp(databaseUrl, partnerUrl, port, scheduler) {
     PORT: String(port),
     HOST: '127.0.0.1',
     SERVICE_AUTH_TOKEN: token,
+    SERVICE_RATE_LIMIT: 'off', // benchmarks measure the service, not the limiter
+    SERVICE_PUBLIC_URL: 'http://127.0.0.1', // production requires it (links never come from the Host header)
     SERVICE_SCHEDULER: scheduler ? 'on' : 'off',
     SERVICE_ENV: 'production',
     DATABASE_URL: databaseUrl,

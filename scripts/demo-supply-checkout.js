@@ -99,6 +99,7 @@ async function main() {
       HOST: '127.0.0.1',
       SERVICE_ENV: 'production',
       SERVICE_AUTH_TOKEN: TOKEN,
+      SERVICE_PUBLIC_URL: base, // production requires it (links never come from the Host header)
       DATABASE_URL: dbUrl.toString(),
       SERVICE_SCHEDULER: 'off',
       LOG_LEVEL: 'warn',

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
 import { LoggingModule } from './common/logging/logging.module';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -46,6 +47,7 @@ export class AppModule {
         LoggingModule.forRoot({ level: opts.logLevel, destination: opts.logDestination }),
         DatabaseModule.forRoot(),
         ScheduleModule.forRoot(),
+        RateLimitModule.forRoot(config),
         PartnersModule,
         ...CAPABILITY_MODULES,
       ],

@@ -2,12 +2,15 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { WsAdapter } from '@nestjs/platform-ws';
+import { json } from 'express';
 import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody, message } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
+import { authBeforeBody } from './common/auth/auth.middleware';
 import { AppLogger } from './common/logging/app-logger';
 import { ROOT_LOGGER } from './common/logging/logging.module';
 import { requestLog } from './common/logging/request-log';
@@ -33,16 +36,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestLog(app.get(ROOT_LOGGER)));
+  // Security headers on every answer (nosniff, frame and referrer policies, ...); decisions.md, issue 17.
+  app.use(helmet());
   installRenderedJson(app.getHttpAdapter().getInstance());
-  app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
+  // CORS answers preflights before authentication (a preflight carries no credential).
+  if (config.corsOrigins.length) {
+    app.enableCors({ origin: config.corsOrigins, credentials: true });
+  }
+  // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
+  app.use(authBeforeBody(config, json({ limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) })));
   app.use(ucpAgentMiddleware);
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
   app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));
-  if (config.corsOrigins.length) {
-    app.enableCors({ origin: config.corsOrigins, credentials: true });
-  }
   setupOpenApi(app);
+  setServerTimeouts(app.getHttpServer() as Server, config.serverTimeouts);
   // Requests Node's HTTP parser refuses (a request line or headers past its 16 KB limit, broken framing) never reach
   // Express; answer them with the envelope as well instead of Node's bare 400/431.
   (app.getHttpServer() as Server).on('clientError', answerClientError);
@@ -54,6 +62,13 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
 }
 
+/** Explicit limits instead of Node's defaults (headers 60 s, whole request 300 s): a slow client is cut off sooner. */
+function setServerTimeouts(server: Server, t: AppConfig['serverTimeouts']): void {
+  server.headersTimeout = t.headersMs;
+  server.requestTimeout = t.requestMs;
+  server.keepAliveTimeout = t.keepAliveMs;
+}
+
 function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
   if (!socket.writable || (err.code === 'ECONNRESET')) {
     socket.destroy();
@@ -63,5 +78,5 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex): void
   const body = JSON.stringify(
     errorBody([tooLarge ? message('request_too_large', 'recoverable', 'the request line or headers exceed the size limit') : message('invalid', 'recoverable', 'the request is not well-formed HTTP')]),
   );
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

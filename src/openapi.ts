@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OPENAPI_PUBLIC } from './common/auth/public.decorator';
-import { tokenMatches, presentedToken } from './common/auth/token';
+import { requestAuth } from './common/auth/credential';
 import { errorBody } from './common/envelope';
 import { DomainError, Errors } from './common/errors';
 import { toHttp } from './common/exception.filter';
@@ -21,6 +21,8 @@ const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-rout
 **Read \`messages[]\` before the data.** Every answer, success or error, carries the \`ucp\` envelope and \`messages[]\` (\`code\`, \`severity\`, \`path\`, \`content\`). Severities: \`requires_buyer_review\` = stop and show a person; \`recoverable\` = fix what \`path\` names, once; \`unrecoverable\` = report; \`warning\` never blocks.
 
 **Money paths.** Two operations spend money or change a live price: \`checkout_complete\` and \`prices_update\`. Each needs the JSON boolean \`confirm: true\`, is refused while the kill switch is engaged (409 \`kill_switch_engaged\`: no retry loop, a person releases it with \`admin_kill_switch_put\`), and is guarded (budget, probation and hard no-go for checkout; a per-item cap for prices). A guard that asks for an owner answers with \`approval_required\` and a pending approval: an owner resolves it with \`approvals_resolve\`, the agent relays, never decides. Guard rules that cannot be read refuse the write (503 \`guard_unverifiable\`). A money-moving call is never retried automatically; send an \`Idempotency-Key\` to make your own retry safe.
+
+**Credentials.** \`Authorization: Bearer <token>\`, or the \`<SERVICE_NAME>_auth\` cookie from the service's own or an allowed page origin only (another origin, or a write without \`Origin\`, is 403 \`forbidden\`). A deployment may add an owner credential (\`SERVICE_APPROVER_TOKEN\`): then only it resolves dashboard approvals, releases the kill switch and replaces guard rules, and the operator token gets 403 \`forbidden\` there. Too many requests for one credential: 429 \`rate_limited\`, wait \`Retry-After\` seconds.
 
 **Amounts** are integer fen (1/100 yuan, CNY); times are RFC 3339 with \`+08:00\` in answers. Sku ids are \`<vendor>-<role>:<vendor_sku>\`; namespaces and capabilities are runtime facts (\`discovery_profile\`, \`namespaces_list\`).
 
@@ -123,8 +125,12 @@ export function setupOpenApi(app: INestApplication): void {
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
   const guarded = (build: (req: Request) => Promise<unknown>) => (req: Request, res: Response) => {
     const serve = async () => {
-      if (!cfg.authToken) return refuse(res, new DomainError('auth_not_configured', 'the deployment has no operator token configured'));
-      if (!tokenMatches(presentedToken(req.headers, cfg.serviceName), cfg.authToken)) return refuse(res, Errors.unauthorized());
+      // The same authentication as every route (either credential; the cookie only from an allowed origin).
+      const auth = requestAuth(req, cfg);
+      res.setHeader('Cache-Control', 'no-store');
+      if (!auth.ok && auth.refusal === 'not_configured') return refuse(res, new DomainError('auth_not_configured', auth.reason));
+      if (!auth.ok && auth.refusal === 'forbidden_origin') return refuse(res, Errors.forbidden(auth.reason));
+      if (!auth.ok) return refuse(res, Errors.unauthorized());
       res.json(await build(req));
     };
     serve().catch(() => {

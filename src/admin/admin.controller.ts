@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { RequiresApprover } from '../common/auth/requires-approver.decorator';
 import { ok } from '../common/envelope';
+import { killSwitchChangeNeedsApprover } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchBody } from './admin.dto';
 import { AdminDocs } from './admin.openapi';
@@ -19,12 +21,15 @@ export class AdminController {
 
   /** The section 4 document; its shape is checked by the guard rules parser (400 invalid when bad). */
   @Put('guards')
+  @RequiresApprover()
   @AdminDocs.putGuards
   async putGuards(@Body() body: unknown) {
     return ok(await this.guards.replaceRules(body));
   }
 
+  /** Anyone may stop spending; releasing the switch needs the approver when one is configured. */
   @Put('kill-switch')
+  @RequiresApprover(killSwitchChangeNeedsApprover)
   @AdminDocs.putKillSwitch
   async putKillSwitch(@Body() body: KillSwitchBody) {
     return ok(await this.guards.setKillSwitch(body.engaged, body.reason));

@@ -26,8 +26,18 @@ export interface Resolver {
 }
 
 /**
- * A `chat_tool` resolver must be an admin of a registered admin chat; `dashboard` needs only the operator token
- * (already checked by then). Returns why it is refused, or null when allowed.
+ * Whether resolving needs the approver credential (its raw body): every resolution but one on the `chat_tool`
+ * channel, which keeps its admin rule (no resolver means the dashboard).
+ */
+export function resolutionNeedsApprover(body: unknown): boolean {
+  const resolver = body !== null && typeof body === 'object' ? (body as { resolver?: unknown }).resolver : undefined;
+  const channel = resolver !== null && typeof resolver === 'object' ? (resolver as { channel?: unknown }).channel : undefined;
+  return channel !== 'chat_tool';
+}
+
+/**
+ * A `chat_tool` resolver must be an admin of a registered admin chat; `dashboard` needs only the credential
+ * AuthGuard already checked (the approver's when SERVICE_APPROVER_TOKEN is set, see resolutionNeedsApprover). Returns why it is refused, or null when allowed.
  */
 export function resolverRefusal(resolver: Resolver, adminChats: { chat_id: string; admins: string[] }[]): string | null {
   if (resolver.channel === 'dashboard') return null;

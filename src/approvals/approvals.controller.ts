@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import type { Credential } from '../common/auth/credential';
+import { RequestCredential, RequiresApprover } from '../common/auth/requires-approver.decorator';
 import { ok } from '../common/envelope';
+import { resolutionNeedsApprover } from './approval.rules';
 import { ListApprovalsQuery, ResolveApprovalBody } from './approvals.dto';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalsDocs } from './approvals.openapi';
@@ -26,8 +29,9 @@ export class ApprovalsController {
 
   @Post(':id')
   @HttpCode(200)
+  @RequiresApprover(resolutionNeedsApprover)
   @ApprovalsDocs.resolve
-  async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody) {
-    return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver) }, { capabilities: CAPS });
+  async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCredential() credential: Credential) {
+    return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, credential) }, { capabilities: CAPS });
   }
 }

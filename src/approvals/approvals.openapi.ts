@@ -27,7 +27,7 @@ export const ApprovalsDocs = {
     summary: 'Approve or reject (an owner decides)',
     description:
       'Core. An OWNER decision: an agent should relay it, not make it. Approving a `price_change` executes the parked price (the kill switch is checked then); approving a checkout approval moves the session to `ready_for_complete` (completing is still a separate, confirmed call). ' +
-      'A `chat_tool` resolver must be a registered admin in a registered admin chat (else 403, nothing changes); `dashboard` needs only the token. Resolving twice is 409 `already_resolved`. An approval whose action fails stays pending.',
+      'A `chat_tool` resolver must be a registered admin in a registered admin chat (else 403, nothing changes); `dashboard` (or no resolver) needs only the token, or, when `SERVICE_APPROVER_TOKEN` is configured, that approver credential (the operator token gets 403 `forbidden`). The approval records `resolver.credential` (which credential resolved it); `sender_id` is recorded as given, never verified. Resolving twice is 409 `already_resolved`. An approval whose action fails stays pending.',
     type: ApprovalResponse,
     returns: 'The resolved approval.',
     errors: { 400: ['missing', 'invalid'], 403: ['forbidden'], 404: ['not_found'], 409: ['already_resolved', 'kill_switch_engaged'], 502: ['upstream_unreachable', 'upstream_rejected'] },

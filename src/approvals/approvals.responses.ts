@@ -4,7 +4,10 @@ import { UcpEnvelope } from '../common/envelope.responses';
 
 export class ResolverView {
   channel: 'chat_tool' | 'dashboard';
+  /** The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded. */
+  credential?: 'operator' | 'approver';
   chat_id?: string;
+  /** As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
   sender_id?: string;
 }
 

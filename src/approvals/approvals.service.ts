@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
+import type { Credential } from '../common/auth/credential';
 import { Errors } from '../common/errors';
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
@@ -137,7 +138,8 @@ export class ApprovalsService {
     return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
-  async resolve(id: string, approved: boolean, resolverIn?: Resolver): Promise<ApprovalView> {
+  /** `credential` is the one the request was authenticated with (checked by AuthGuard); `sender_id` is kept as given. */
+  async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, credential: Credential): Promise<ApprovalView> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };
     const refusal = resolverRefusal(resolver, this.config.adminChats);
     const found = isUuid(id) ? await this.repo.find(id) : null;
@@ -150,14 +152,14 @@ export class ApprovalsService {
         summary: `approval ${id} resolution refused`,
         reasoning: `${refusal}; nothing changed`,
         location: row.location,
-        data: { approval_id: id, refused: true, channel: resolver.channel },
+        data: { approval_id: id, refused: true, channel: resolver.channel, credential },
       });
       throw Errors.forbidden(refusal);
     }
     if (row.status !== 'pending') {
       throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; it cannot be resolved again`);
     }
-    const stored = { channel: resolver.channel, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
+    const stored = { channel: resolver.channel, credential, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
     // Claim in one statement, with a lease and the decision: a second resolver, on this or another instance, gets
     // 409; a process that dies while executing leaves a claim that ApprovalRecoveryService settles.
     const claimed = await this.repo.claimExecution(id, { approved, resolver: stored });
@@ -188,9 +190,9 @@ export class ApprovalsService {
       await this.events.record({
         kind: 'approval.resolved',
         summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
-        reasoning: `resolved on the ${resolver.channel} channel${resolver.sender_id ? ` by ${resolver.sender_id}` : ''}`,
+        reasoning: `resolved on the ${resolver.channel} channel with the ${credential} credential${resolver.sender_id ? ` (sender_id given: ${resolver.sender_id}, not verified)` : ''}`,
         location: claimed.location,
-        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject },
+        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject, resolver: stored },
       });
       return moved;
     });
@@ -242,7 +244,7 @@ export class ApprovalsService {
           summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
           reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect showed it took place, so the decision is recorded; nothing was executed again`,
           location: row.location,
-          data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, recovered: true },
+          data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, resolver: decision.resolver, recovered: true },
         });
         return outcome;
       });

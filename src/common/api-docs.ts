@@ -27,14 +27,15 @@ export const Const = (value: string, o: ApiPropertyOptions = {}) => ApiProperty(
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input. Fix the value named by `messages[].path` and send again (`recoverable`).',
   401: '`unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie).',
-  403: 'Refused for this caller.',
+  403: 'Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make.',
   404: '`not_found`: no such resource.',
   409: 'Conflict with the current state of the resource.',
+  429: '`rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds.',
   502: 'A partner (machine platform or supplier) failed; never shown as an empty list.',
   503: 'Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed).',
 };
 
-export type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 502 | 503, string[]>>;
+export type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 429 | 502 | 503, string[]>>;
 
 /**
  * The error responses of an operation, each with the error envelope. Every authenticated operation also answers
@@ -44,14 +45,17 @@ export function ApiErrors(codes: ErrorCodes, opts: { authenticated?: boolean } =
   const all: ErrorCodes = { ...codes };
   // The edge refuses an oversized request line, query or body on every operation, before its own rules run.
   all[400] = [...(all[400] ?? []), 'request_too_large'];
+  // Every operation is rate limited (per credential, or per client address without one) when the limit is on.
+  all[429] = ['rate_limited'];
   if (opts.authenticated !== false) {
     all[401] = ['unauthorized', ...(all[401] ?? [])];
+    all[403] = [...(all[403] ?? []), 'forbidden'];
     all[503] = ['auth_not_configured', ...(all[503] ?? [])];
   }
   const decorators = Object.entries(all).map(([status, list]) => {
     const unique = [...new Set(list)];
     const named = unique.map((c) => `\`${c}\``).join(', ');
-    const onlyAuth = Number(status) === 401 || (Number(status) === 503 && unique.length === 1 && unique[0] === 'auth_not_configured');
+    const onlyAuth = Number(status) === 401 || Number(status) === 429 || (Number(status) === 503 && unique.length === 1 && unique[0] === 'auth_not_configured');
     const text = onlyAuth ? STATUS_TEXT[Number(status)] : `${STATUS_TEXT[Number(status)]} Codes: ${named}.`;
     return ApiResponse({
       status: Number(status),

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   idempotency_unavailable: 'recoverable',
   not_implemented: 'unrecoverable',
   not_ready: 'recoverable',
+  rate_limited: 'recoverable',
   method_not_allowed: 'unrecoverable',
   internal_error: 'unrecoverable',
 } as const satisfies Record<string, Severity>;

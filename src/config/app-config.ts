@@ -11,6 +11,8 @@ export interface AppConfig {
   host: string;
   env: ServiceEnv;
   authToken: string | null;
+  /** The owner credential (SERVICE_APPROVER_TOKEN): when set, only it resolves dashboard approvals, releases the kill switch and replaces guard rules. */
+  approverToken: string | null;
   serviceName: string;
   databaseUrl: string | null;
   dataDir: string;
@@ -27,6 +29,10 @@ export interface AppConfig {
   publicUrl: string | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
+  /** Requests per window per credential (per client address without one); null = no rate limit. */
+  rateLimit: { limit: number; windowMs: number } | null;
+  /** Explicit HTTP server timeouts instead of Node's defaults (headers 60 s, request 300 s). */
+  serverTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
   stagingSeed: boolean;
 }
@@ -39,6 +45,9 @@ export class ConfigError extends Error {
     super(`${variable}: ${detail}`);
   }
 }
+
+/** Shorter tokens stop a production boot: they are guessable, and a guessable token is the whole API. */
+export const MIN_PRODUCTION_TOKEN_LENGTH = 16;
 
 type Env = Record<string, string | undefined>;
 
@@ -54,6 +63,13 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** `off` (or 0) disables; otherwise an integer in range. */
+function offOrInt(env: Env, name: string, def: number, min: number, max: number): number | null {
+  const v = str(env, name);
+  if (v !== undefined && ['off', '0'].includes(v.toLowerCase())) return null;
+  return int(env, name, def, min, max);
 }
 
 function onOff(env: Env, name: string, def: boolean): boolean {
@@ -156,12 +172,34 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     }
   }
 
+  const authToken = env.SERVICE_AUTH_TOKEN && env.SERVICE_AUTH_TOKEN.length > 0 ? env.SERVICE_AUTH_TOKEN : null;
+  const approverToken = env.SERVICE_APPROVER_TOKEN && env.SERVICE_APPROVER_TOKEN.length > 0 ? env.SERVICE_APPROVER_TOKEN : null;
+  if (approverToken !== null && approverToken === authToken) {
+    throw new ConfigError('SERVICE_APPROVER_TOKEN', 'must differ from SERVICE_AUTH_TOKEN (it separates the owner from the operator)');
+  }
+  const publicUrl = url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
+  if (serviceEnv === 'production') {
+    // Production never derives its links from the request's Host header, and refuses guessable tokens.
+    if (publicUrl === null) throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
+    if (authToken !== null && authToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
+      throw new ConfigError('SERVICE_AUTH_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
+    }
+    if (approverToken !== null && approverToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
+      throw new ConfigError('SERVICE_APPROVER_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
+    }
+  }
+  const headersMs = int(env, 'SERVICE_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000);
+  const requestMs = int(env, 'SERVICE_REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000);
+  if (headersMs > requestMs) throw new ConfigError('SERVICE_HEADERS_TIMEOUT_MS', `must not exceed SERVICE_REQUEST_TIMEOUT_MS (${requestMs})`);
+  const rateLimitPerWindow = offOrInt(env, 'SERVICE_RATE_LIMIT', 600, 1, 1_000_000);
+
   const host = str(env, 'HOST') ?? '0.0.0.0';
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host,
     env: serviceEnv,
-    authToken: env.SERVICE_AUTH_TOKEN && env.SERVICE_AUTH_TOKEN.length > 0 ? env.SERVICE_AUTH_TOKEN : null,
+    authToken,
+    approverToken,
     serviceName,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: str(env, 'SERVICE_DATA_DIR') ?? './data',
@@ -173,10 +211,16 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     adminChats,
     schedulerEnabled: onOff(env, 'SERVICE_SCHEDULER', true),
     maxBodyBytes: int(env, 'SERVICE_MAX_BODY_BYTES', 1048576, 1, 1024 * 1024 * 1024),
-    publicUrl: url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null,
+    publicUrl,
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),
+    rateLimit: rateLimitPerWindow === null ? null : { limit: rateLimitPerWindow, windowMs: int(env, 'SERVICE_RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000) },
+    serverTimeouts: {
+      headersMs,
+      requestMs,
+      keepAliveMs: int(env, 'SERVICE_KEEPALIVE_TIMEOUT_MS', 5_000, 1000, 600_000),
+    },
   };
 }
 

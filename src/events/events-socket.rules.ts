@@ -106,34 +106,5 @@ export function credentialInUrl(url: string | undefined): boolean {
   return false;
 }
 
-/**
- * Whether a browser page may use the auth cookie to open the socket (cross-site WebSocket hijacking guard).
- * Browsers always send `Origin` on a WebSocket upgrade and attach cookies whatever page opens it, so a cookie is
- * honoured only from the service's own origin (same host), `SERVICE_PUBLIC_URL`'s origin, or an origin listed in
- * `SERVICE_CORS_ORIGINS`. No `Origin` at all is a non-browser client. The bearer header and the auth message are not
- * affected: a page can present those only if it already holds the token.
- */
-export function cookieOriginAllowed(
-  origin: string | undefined,
-  host: string | undefined,
-  allowed: { corsOrigins: string[]; publicUrl: string | null },
-): boolean {
-  if (origin === undefined) return true;
-  let o: URL;
-  try {
-    o = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (o.origin === 'null') return false;
-  if (host && o.host.toLowerCase() === host.toLowerCase()) return true;
-  const same = (u: string) => {
-    try {
-      return new URL(u).origin === o.origin;
-    } catch {
-      return false;
-    }
-  };
-  if (allowed.publicUrl && same(allowed.publicUrl)) return true;
-  return allowed.corsOrigins.some(same);
-}
+/** The cookie's origin rule is shared with the HTTP routes (src/common/auth/cookie-origin.rules.ts). */
+export { cookieOriginAllowed } from '../common/auth/cookie-origin.rules';

@@ -2,7 +2,8 @@ import { Inject, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import { bearerFrom, cookieFrom, tokenMatches } from '../common/auth/token';
+import { credentialOfToken } from '../common/auth/credential';
+import { bearerFrom, cookieFrom } from '../common/auth/token';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventBus } from './event-bus';
@@ -85,7 +86,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     }
     const presented = bearer ?? cookie;
     if (presented !== null) {
-      if (!tokenMatches(presented, expected)) return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
+      if (credentialOfToken(presented, this.config) === null) return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
       return this.authenticate(ws, s);
     }
     s.authTimer = setTimeout(() => {
@@ -98,7 +99,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (!this.sessions.has(ws)) return;
     const msg = isBinary ? ({ type: 'invalid', content: 'messages are JSON text frames' } as const) : parseClientMessage(rawText(data));
     if (!s.authenticated) {
-      if (msg.type === 'auth' && this.config.authToken && tokenMatches(msg.token, this.config.authToken)) {
+      if (msg.type === 'auth' && this.config.authToken && credentialOfToken(msg.token, this.config) !== null) {
         return this.authenticate(ws, s);
       }
       const why = msg.type === 'auth' ? 'wrong operator token' : 'the first message must be {"type":"auth","token":"..."}';
@@ -106,7 +107,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     }
     switch (msg.type) {
       case 'auth':
-        if (!tokenMatches(msg.token, this.config.authToken ?? '')) {
+        if (credentialOfToken(msg.token, this.config) === null) {
           return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
         }
         return this.send(ws, { type: 'authenticated' });

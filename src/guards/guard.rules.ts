@@ -132,3 +132,11 @@ export function onProbation(rules: GuardRules, vendor: string): boolean {
 export function hardNoGo(rules: GuardRules, line: { vendor: string; skuId: string }): boolean {
   return rules.hardNoGo.vendors.includes(line.vendor) || rules.hardNoGo.skus.includes(line.skuId);
 }
+
+/**
+ * Whether a kill-switch request (its raw body) needs the approver credential: everything but an explicit
+ * `engaged: true` (anyone may stop spending; releasing it, or a body that does not say, needs the owner).
+ */
+export function killSwitchChangeNeedsApprover(body: unknown): boolean {
+  return !(body !== null && typeof body === 'object' && (body as { engaged?: unknown }).engaged === true);
+}

@@ -53,6 +53,25 @@ describe('node dist/main.js', () => {
     expect(stderr).toContain('PORT');
   });
 
+  it('stops a production boot with one line naming a SERVICE_AUTH_TOKEN under 16 characters, never printing it', () => {
+    let stderr = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, [path.join(out, 'main.js')], {
+        env: { PATH: process.env.PATH, SERVICE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://svc.example', SERVICE_AUTH_TOKEN: 'tooshort-secret' },
+        stdio: 'pipe',
+      });
+    } catch (e) {
+      const err = e as { status: number; stderr: Buffer };
+      status = err.status;
+      stderr = err.stderr.toString();
+    }
+    expect(status).not.toBe(0);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('SERVICE_AUTH_TOKEN');
+    expect(stderr).not.toContain('tooshort-secret');
+  });
+
   it('starts on the embedded database, logs its URL but never the token, serves, and shuts down gracefully', async () => {
     const token = 'boot-test-token-91f3';
     const port = String(20000 + (process.pid % 20000));

@@ -51,7 +51,7 @@ describe('price changes', () => {
     const ok = await t.post(`/ucp/v1/approvals/${approvalId}`, { approved: true, resolver: { channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' } });
     expect(ok.status).toBe(200);
     expect(ok.body.approval.status).toBe('approved');
-    expect(ok.body.approval.resolver).toEqual({ channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' });
+    expect(ok.body.approval.resolver).toEqual({ channel: 'chat_tool', credential: 'operator', chat_id: 'ops', sender_id: 'boss' });
     expect(p.requestsTo('POST /prices')).toHaveLength(2);
     expect(p.requestsTo('POST /prices')[1].body).toEqual({ locationId: 'loc-1', prices: [{ vendorSku: 'B2', priceFen: 900 }] });
     expect(await slotRow(t.databaseUrl!, 'loc-1-B2')).toEqual({ price_fen: '900', price_locked: false });

@@ -55,8 +55,12 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       probationVendors: [],
       hardNoGo: { vendors: [], skus: [] },
     }),
+    // Off unless a test turns it on: many tests send bursts with the one operator token.
+    SERVICE_RATE_LIMIT: 'off',
     ...opts.env,
   };
+  // Production needs an absolute public URL (links never come from the Host header); tests that check links set theirs.
+  if (env.SERVICE_ENV === 'production' && env.SERVICE_PUBLIC_URL === undefined) env.SERVICE_PUBLIC_URL = 'http://vending.test';
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const config = loadConfig(env);
   const logs: string[] = [];

@@ -1,13 +1,23 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { DomainError, Errors } from '../errors';
+import { requestAuth } from './credential';
 import { IS_PUBLIC } from './public.decorator';
-import { presentedToken, tokenMatches } from './token';
+import { ApproverRule, REQUIRES_APPROVER } from './requires-approver.decorator';
 
-/** Operator authentication for every route but the @Public ones; fails closed without a configured token. */
+interface RouteAuth {
+  isPublic: boolean;
+  approverRule: ApproverRule | null;
+}
+
+/**
+ * Authentication for every route but the @Public ones (fails closed without a configured token) and the approver
+ * rule of @RequiresApprover routes. The credential itself is read from the headers once (`requestAuth`), by the
+ * middleware ahead of the body parser, so an unauthenticated body is never parsed.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
@@ -15,17 +25,20 @@ export class AuthGuard implements CanActivate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Routes are fixed at boot: each controller method's @Public() answer is looked up once (issue 13). */
-  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+  /** Routes are fixed at boot: each controller method's metadata is looked up once (issue 13). */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAuth>>();
 
-  private isPublic(ctx: ExecutionContext): boolean {
+  private route(ctx: ExecutionContext): RouteAuth {
     const handler = ctx.getHandler();
     const cls = ctx.getClass();
-    let byHandler = this.publicRoutes.get(cls);
-    if (!byHandler) this.publicRoutes.set(cls, (byHandler = new WeakMap()));
+    let byHandler = this.routes.get(cls);
+    if (!byHandler) this.routes.set(cls, (byHandler = new WeakMap()));
     let known = byHandler.get(handler);
     if (known === undefined) {
-      known = !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, cls]);
+      known = {
+        isPublic: !!this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, cls]),
+        approverRule: this.reflector.getAllAndOverride<ApproverRule | undefined>(REQUIRES_APPROVER, [handler, cls]) ?? null,
+      };
       byHandler.set(handler, known);
     }
     return known;
@@ -33,15 +46,19 @@ export class AuthGuard implements CanActivate {
 
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
-    if (this.isPublic(ctx)) return true;
-    if (!this.config.authToken) {
-      throw new DomainError('auth_not_configured', 'the deployment has no operator token configured (SERVICE_AUTH_TOKEN)', {
-        severity: 'unrecoverable',
-      });
-    }
+    const route = this.route(ctx);
+    if (route.isPublic) return true;
     const req = ctx.switchToHttp().getRequest<Request>();
-    if (!tokenMatches(presentedToken(req.headers, this.config.serviceName), this.config.authToken)) {
+    // Answers of authenticated routes are never stored by a cache, refusals included.
+    ctx.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+    const auth = requestAuth(req, this.config);
+    if (!auth.ok) {
+      if (auth.refusal === 'not_configured') throw new DomainError('auth_not_configured', auth.reason, { severity: 'unrecoverable' });
+      if (auth.refusal === 'forbidden_origin') throw Errors.forbidden(auth.reason);
       throw Errors.unauthorized();
+    }
+    if (route.approverRule && this.config.approverToken !== null && auth.credential !== 'approver' && route.approverRule(req.body)) {
+      throw Errors.forbidden('this change needs the approver credential (SERVICE_APPROVER_TOKEN); the operator token may not make it');
     }
     return true;
   }

@@ -7,11 +7,15 @@ export function tokenMatches(presented: string | undefined | null, expected: str
   return timingSafeEqual(a, expectedDigest(expected));
 }
 
-// The configured token's digest is computed once (one hash per request instead of two).
-let lastExpected: { token: string; digest: Buffer } | null = null;
+// The configured tokens' digests are computed once (one hash per comparison instead of two); there are at most two.
+const digests = new Map<string, Buffer>();
 function expectedDigest(token: string): Buffer {
-  if (lastExpected?.token !== token) lastExpected = { token, digest: hash('sha256', token, 'buffer') };
-  return lastExpected.digest;
+  let d = digests.get(token);
+  if (!d) {
+    if (digests.size >= 8) digests.clear(); // tests configure many tokens in one process
+    digests.set(token, (d = hash('sha256', token, 'buffer')));
+  }
+  return d;
 }
 
 export function bearerFrom(header: string | string[] | undefined): string | null {

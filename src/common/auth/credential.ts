@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '../../config/app-config';
+import { cookieRequestRefusal } from './cookie-origin.rules';
+import { bearerFrom, cookieFrom, tokenMatches } from './token';
+
+/**
+ * Which credential a request carries (decisions.md, issue 17): `operator` is SERVICE_AUTH_TOKEN, `approver` the
+ * optional owner credential SERVICE_APPROVER_TOKEN, valid on every route and the only one allowed to resolve a
+ * dashboard approval, release the kill switch or replace guard rules when it is configured.
+ */
+export type Credential = 'operator' | 'approver';
+
+/** How a request was authenticated, or why not. Computed once per request (`requestAuth`). */
+export type RequestAuth =
+  | { ok: true; credential: Credential; via: 'bearer' | 'cookie' }
+  | { ok: false; refusal: 'not_configured' | 'unauthorized' | 'forbidden_origin'; reason: string };
+
+type AuthConfig = Pick<AppConfig, 'authToken' | 'approverToken' | 'serviceName' | 'corsOrigins' | 'publicUrl'>;
+
+/** The credential a token is, or null. Both comparisons always run (constant time whichever matches). */
+export function credentialOfToken(token: string | null | undefined, config: Pick<AppConfig, 'authToken' | 'approverToken'>): Credential | null {
+  const operator = config.authToken !== null && tokenMatches(token, config.authToken);
+  const approver = config.approverToken !== null && tokenMatches(token, config.approverToken);
+  return approver ? 'approver' : operator ? 'operator' : null;
+}
+
+/** Reads the request's headers only (never its body): the bearer header, else the `<SERVICE_NAME>_auth` cookie. */
+export function authenticate(req: IncomingMessage, config: AuthConfig): RequestAuth {
+  if (!config.authToken) {
+    return { ok: false, refusal: 'not_configured', reason: 'the deployment has no operator token configured (SERVICE_AUTH_TOKEN)' };
+  }
+  const h = req.headers;
+  const bearer = bearerFrom(h['authorization']);
+  const token = bearer ?? cookieFrom(h['cookie'], `${config.serviceName}_auth`);
+  const credential = credentialOfToken(token, config);
+  if (credential === null) return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
+  if (bearer !== null) return { ok: true, credential, via: 'bearer' };
+  const refusal = cookieRequestRefusal(
+    { method: req.method ?? 'GET', origin: one(h['origin']), host: one(h['host']), secFetchSite: one(h['sec-fetch-site']) },
+    config,
+  );
+  if (refusal) return { ok: false, refusal: 'forbidden_origin', reason: refusal };
+  return { ok: true, credential, via: 'cookie' };
+}
+
+const AUTH = Symbol('requestAuth');
+type WithAuth = IncomingMessage & { [AUTH]?: RequestAuth };
+
+/**
+ * The request's authentication, computed on first use and kept on the request: the middleware ahead of the body
+ * parser, the guard and the rate limiter share one answer, and a transport that dispatches through the Nest pipeline
+ * without the middleware still gets it.
+ */
+export function requestAuth(req: IncomingMessage, config: AuthConfig): RequestAuth {
+  const r = req as WithAuth;
+  return (r[AUTH] ??= authenticate(req, config));
+}
+
+/** The credential a request was authenticated with, or null (not authenticated yet, or refused). */
+export function credentialOf(req: IncomingMessage): Credential | null {
+  const auth = (req as WithAuth)[AUTH];
+  return auth?.ok ? auth.credential : null;
+}
+
+function one(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}

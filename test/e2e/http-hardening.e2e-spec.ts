@@ -1,0 +1,103 @@
+import type { Server } from 'node:http';
+import { expectError } from '../support/envelope';
+import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
+
+/** Issue 17 item 5 (this branch's bullets): headers, Host, token before body, timeouts, rate limit. */
+describe.each(BOTH_DATABASES)('HTTP hardening (%s)', (db) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db });
+  });
+  afterAll(() => t.close());
+
+  it('X-Content-Type-Options: nosniff on every answer; Cache-Control: no-store on authenticated ones', async () => {
+    const answers = [
+      await t.raw.get('/.well-known/ucp'),
+      await t.raw.get('/healthz'),
+      await t.raw.get('/ucp/v1/approvals'),
+      await t.get('/ucp/v1/approvals'),
+      await t.get('/ucp/v1/no-such-route'),
+      await t.get('/ucp/v1/openapi.json'),
+    ];
+    for (const a of answers) expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(answers[2].headers['cache-control']).toBe('no-store');
+    expect(answers[3].headers['cache-control']).toBe('no-store');
+    expect(answers[5].headers['cache-control']).toBe('no-store');
+    expect(answers[3].headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('the token is checked before the body is parsed: a body without a valid token is never parsed', async () => {
+    // A malformed body and one of deeply nested brackets: 401 (the parser would have answered 400).
+    expectError(await t.raw.post('/ucp/v1/events').set('Content-Type', 'application/json').send('{"kind": '), 401, 'unauthorized');
+    const nested = '['.repeat(500_000) + ']'.repeat(500_000);
+    const started = Date.now();
+    const res = await t.raw.post('/ucp/v1/checkout-sessions').set('Content-Type', 'application/json').send(nested);
+    expectError(res, 401, 'unauthorized');
+    expect(Date.now() - started).toBeLessThan(5000);
+    // An oversized body without a token is a 401, not a request_too_large (nothing was read into the parser).
+    const big = JSON.stringify({ kind: 'x', summary: 'y', reasoning: 'z'.repeat(t.config.maxBodyBytes + 10) });
+    expectError(await t.raw.post('/ucp/v1/events').set('Content-Type', 'application/json').send(big), 401, 'unauthorized');
+    // With the token the same malformed body is still a 400, and public routes are still public.
+    expectError(await t.post('/ucp/v1/events').set('Content-Type', 'application/json').send('{"kind": '), 400, 'invalid');
+    expect((await t.raw.get('/.well-known/ucp')).status).toBe(200);
+    expect((await t.raw.get('/readyz')).status).toBe(200);
+  });
+
+  it('explicit server timeouts instead of Node\'s defaults (headers 60 s, request 300 s)', () => {
+    const server = t.app.getHttpServer() as Server;
+    expect(server.headersTimeout).toBe(10_000);
+    expect(server.requestTimeout).toBe(30_000);
+    expect(server.keepAliveTimeout).toBe(5_000);
+  });
+
+  it('staging keeps the Host fallback for links', async () => {
+    const res = await t.raw.get('/.well-known/ucp').set('Host', 'elsewhere.example');
+    expect(JSON.stringify(res.body)).toContain('http://elsewhere.example/ucp/v1');
+  });
+});
+
+describe('production links never come from the Host header', () => {
+  it('discovery, websocket_url and the OpenAPI servers use SERVICE_PUBLIC_URL whatever Host says', async () => {
+    const t = await startTestApp({ db: 'embedded', env: { SERVICE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://svc.example' } });
+    try {
+      const d = await t.raw.get('/.well-known/ucp').set('Host', 'evil.example');
+      expect(JSON.stringify(d.body)).not.toContain('evil.example');
+      expect(d.body.ucp.capabilities['com.example.svc.events'][0].config.websocket_url).toBe('wss://svc.example/ucp/v1/events/ws');
+      const doc = await t.get('/ucp/v1/openapi.json').set('Host', 'evil.example');
+      expect(doc.body.servers[0].url).toBe('https://svc.example');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(BOTH_DATABASES)('rate limit per credential (%s)', (db) => {
+  const APPROVER = 'owner-approver-token-7d41e0b2';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ db, env: { SERVICE_RATE_LIMIT: '3', SERVICE_RATE_LIMIT_WINDOW_MS: '60000', SERVICE_APPROVER_TOKEN: APPROVER } });
+  });
+  afterAll(() => t.close());
+
+  it('past the limit: 429 rate_limited in the envelope with Retry-After; each credential has its own bucket across routes', async () => {
+    expect((await t.get('/ucp/v1/approvals')).status).toBe(200);
+    expect((await t.get('/ucp/v1/namespaces')).status).toBe(200);
+    expect((await t.get('/ucp/v1/approvals')).status).toBe(200);
+    const over = await t.get('/ucp/v1/namespaces');
+    expectError(over, 429, 'rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another credential is counted apart; the cookie is the same credential as the bearer header.
+    expect((await t.raw.get('/ucp/v1/approvals').set('Authorization', `Bearer ${APPROVER}`)).status).toBe(200);
+    expectError(await t.raw.get('/ucp/v1/approvals').set('Cookie', `vending_auth=${TEST_TOKEN}`), 429, 'rate_limited');
+  });
+
+  it('off by default in tests: a burst with one token is served', async () => {
+    const quiet = await startTestApp({ db });
+    try {
+      for (let i = 0; i < 20; i++) expect((await quiet.get('/ucp/v1/namespaces')).status).toBe(200);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
