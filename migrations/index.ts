@@ -10,6 +10,7 @@ import { MoneyClaimLeases1763800000410 } from './1763800000410-money-claim-lease
 import { ReplenishmentClaimLease1763800000520 } from './1763800000520-replenishment-claim-lease';
 import { SupplyCheckoutRuns1763800000530 } from './1763800000530-supply-checkout-runs';
 import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-execution-claim';
+import { EventSource1763800000730 } from './1763800000730-event-source';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -23,4 +24,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ReplenishmentClaimLease1763800000520,
   SupplyCheckoutRuns1763800000530,
   ApprovalExecutionClaim1763800000610,
+  EventSource1763800000730,
 ];

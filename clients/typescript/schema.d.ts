@@ -748,14 +748,19 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            kind: string;
+            /**
+             * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
+             * @enum {string}
+             */
+            source: "service" | "client";
             /** @description Structured details recorded by the service itself (ids, amounts); never tokens. */
             data?: {
                 [key: string]: unknown;
             };
             /** @description Assigned by the service. */
             id: string;
-            /** @description e.g. `checkout.completed`, `price.changed`, `approval.requested`, `kill_switch`; a posted event's kind is free. */
-            kind: string;
             summary: string;
             reasoning: string;
             location?: string;
@@ -778,14 +783,19 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            kind: string;
+            /**
+             * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
+             * @enum {string}
+             */
+            source: "service" | "client";
             /** @description Structured details recorded by the service itself (ids, amounts); never tokens. */
             data?: {
                 [key: string]: unknown;
             };
             /** @description Assigned by the service. */
             id: string;
-            /** @description e.g. `checkout.completed`, `price.changed`, `approval.requested`, `kill_switch`; a posted event's kind is free. */
-            kind: string;
             summary: string;
             reasoning: string;
             location?: string;
