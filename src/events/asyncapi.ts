@@ -12,6 +12,7 @@ import {
   WS_CLOSE_FORBIDDEN_ORIGIN,
   WS_CLOSE_SLOW_CONSUMER,
   WS_CLOSE_UNAUTHORIZED,
+  WS_MAX_PAYLOAD_BYTES,
 } from './events.gateway';
 
 export const ASYNCAPI_PATH = '/ucp/v1/events/asyncapi.json';
@@ -22,6 +23,7 @@ const CLOSE_CODES: Record<number, string> = {
   [WS_CLOSE_FORBIDDEN_ORIGIN]: 'the auth cookie was presented from a foreign page origin',
   [WS_CLOSE_AUTH_NOT_CONFIGURED]: 'the deployment has no operator token configured',
   [WS_CLOSE_SLOW_CONSUMER]: 'the client fell more than 8 MiB behind',
+  1009: `a client frame was larger than ${WS_MAX_PAYLOAD_BYTES / 1024} KiB`,
 };
 
 const ref = (kind: 'schemas' | 'messages' | 'securitySchemes', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -62,7 +64,7 @@ export function buildAsyncApiDocument(base: string): Record<string, unknown> {
       version: '2026-09-10',
       description:
         'Live feed of the event log (`GET /ucp/v1/events`). Authenticate with the `Authorization: Bearer` header or the auth cookie on the upgrade request, or with a first `auth` message; a token in the URL is refused. ' +
-        `Once authenticated the client receives every event stored afterwards, in order; \`subscribe\` narrows it. Client messages are JSON text frames of at most 64 KiB. Close codes: ${closeText}.`,
+        `Once authenticated the client receives every event stored afterwards, in order; \`subscribe\` narrows it. Client messages are JSON text frames of at most ${WS_MAX_PAYLOAD_BYTES / 1024} KiB. Close codes: ${closeText}.`,
     },
     defaultContentType: 'application/json',
     servers: {

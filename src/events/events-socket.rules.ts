@@ -137,3 +137,11 @@ export function cookieOriginAllowed(
   if (allowed.publicUrl && same(allowed.publicUrl)) return true;
   return allowed.corsOrigins.some(same);
 }
+
+/** The one log line of a client socket's protocol error (ws closes the socket itself): no stack, no frame content. */
+export function socketErrorText(err: { code?: string; message: string }, maxPayloadBytes: number): string {
+  if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+    return `event socket closed (1009): a client frame was larger than the ${maxPayloadBytes / 1024} KiB limit`;
+  }
+  return `event socket closed after a client protocol error (${err.code ?? 'no code'}): ${err.message}`;
+}
