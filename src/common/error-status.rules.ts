@@ -30,6 +30,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   nothing_to_order: 409,
   restock_in_progress: 409,
   reference_conflict: 409,
+  sync_in_progress: 409,
   internal_error: 500,
   not_implemented: 501,
   supplier_rejected: 502,
