@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Pull inventory and sales of every machine now
-         * @description Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read.
+         * @description Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read. One sync runs at a time per deployment: a request sent while one with the same `sales_window_days` runs on this instance waits for it and gets its answer; otherwise (another window, or a sync running on another instance) 409 `sync_in_progress`.
          */
         post: operations["locations_sync"];
         delete?: never;
@@ -670,7 +670,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -1907,7 +1907,7 @@ export interface operations {
                     "application/json": components["schemas"]["DiscoveryProfileResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1922,7 +1922,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -1981,7 +1981,7 @@ export interface operations {
                     "application/json": components["schemas"]["NamespacesResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1996,7 +1996,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2292,7 +2292,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2307,7 +2307,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2339,7 +2339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +2354,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2519,7 +2519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2534,7 +2534,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2862,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["GuardsResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2877,7 +2877,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3339,7 +3339,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3354,7 +3354,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3657,7 +3657,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3672,7 +3672,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4839,7 +4839,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4854,7 +4854,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -6169,6 +6169,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict with the current state of the resource. Codes: `sync_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "sync_in_progress",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
             502: {
                 headers: {
@@ -6395,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6437,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",

@@ -42,8 +42,9 @@ export type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 502 | 503,
  */
 export function ApiErrors(codes: ErrorCodes, opts: { authenticated?: boolean } = {}) {
   const all: ErrorCodes = { ...codes };
-  // The edge refuses an oversized request line, query or body on every operation, before its own rules run.
-  all[400] = [...(all[400] ?? []), 'request_too_large'];
+  // The edge refuses an oversized request line, query or body on every operation, before its own rules run, and a
+  // query key the operation does not take (or a repeated one) as `invalid` (issue 17).
+  all[400] = [...(all[400] ?? []), 'invalid', 'request_too_large'];
   if (opts.authenticated !== false) {
     all[401] = ['unauthorized', ...(all[401] ?? [])];
     all[503] = ['auth_not_configured', ...(all[503] ?? [])];

@@ -1,0 +1,59 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { getMetadataStorage } from 'class-validator';
+import type { Request } from 'express';
+import { Observable } from 'rxjs';
+import { Errors } from './errors';
+import { NO_QUERY, QueryKeys, queryKeysProblem } from './query-keys.rules';
+
+/**
+ * Every HTTP route refuses query keys it does not take, and several values where it takes one (issue 17), before any
+ * pipe runs: the keys come from the route's own `@Query()` DTO (its class-validator properties) or `@Query('name')`
+ * parameters; a route with neither takes no query. Read once per route, then kept.
+ */
+@Injectable()
+export class QueryKeysInterceptor implements NestInterceptor {
+  private readonly byHandler = new WeakMap<object, QueryKeys>();
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const handler = context.getHandler();
+    let keys = this.byHandler.get(handler);
+    if (!keys) {
+      keys = routeQueryKeys(context.getClass(), handler.name);
+      this.byHandler.set(handler, keys);
+    }
+    const problem = queryKeysProblem(context.switchToHttp().getRequest<Request>().query as Record<string, unknown>, keys);
+    if (problem) throw Errors.invalid(problem.path, problem.why);
+    return next.handle();
+  }
+}
+
+interface RouteArg {
+  index: number;
+  data?: unknown;
+}
+
+/** The query keys of a controller method, from the metadata of its parameter decorators. */
+export function routeQueryKeys(controller: Function, method: string): QueryKeys {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, RouteArg>;
+  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? []) as unknown[];
+  const keys = new Map<string, 'one' | 'many'>();
+  for (const [name, arg] of Object.entries(args)) {
+    if (Number(name.split(':')[0]) !== RouteParamtypes.QUERY) continue;
+    const type = types[arg.index];
+    if (typeof arg.data === 'string') keys.set(arg.data, type === Array ? 'many' : 'one');
+    else if (typeof type === 'function') for (const [k, v] of dtoQueryKeys(type)) keys.set(k, v);
+  }
+  return keys.size ? keys : NO_QUERY;
+}
+
+function dtoQueryKeys(dto: Function): Map<string, 'one' | 'many'> {
+  const keys = new Map<string, 'one' | 'many'>();
+  for (const m of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
+    const many = m.each === true || m.name === 'isArray';
+    if (many || !keys.has(m.propertyName)) keys.set(m.propertyName, many ? 'many' : 'one');
+  }
+  return keys;
+}
