@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
-import { QueryKeysInterceptor } from './common/query-keys.interceptor';
+import { QueryKeysGuard } from './common/query-keys.guard';
 import { LoggingModule } from './common/logging/logging.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
@@ -52,8 +52,9 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After the auth guard: a request without the token is 401 whatever its query.
+        { provide: APP_GUARD, useClass: QueryKeysGuard },
         { provide: APP_FILTER, useClass: UcpExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: QueryKeysInterceptor },
       ],
     };
   }

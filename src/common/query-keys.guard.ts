@@ -1,23 +1,23 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { getMetadataStorage } from 'class-validator';
 import type { Request } from 'express';
-import { Observable } from 'rxjs';
 import { Errors } from './errors';
 import { NO_QUERY, QueryKeys, queryKeysProblem } from './query-keys.rules';
 
 /**
- * Every HTTP route refuses query keys it does not take, and several values where it takes one (issue 17), before any
- * pipe runs: the keys come from the route's own `@Query()` DTO (its class-validator properties) or `@Query('name')`
+ * Every HTTP route refuses query keys it does not take, and several values where it takes one (issue 17), after the
+ * auth guard (registered after it) and before any pipe runs. A guard, not an interceptor: no Observable per request
+ * on the hot reads. The keys come from the route's own `@Query()` DTO (its class-validator properties) or `@Query('name')`
  * parameters; a route with neither takes no query. Read once per route, then kept.
  */
 @Injectable()
-export class QueryKeysInterceptor implements NestInterceptor {
+export class QueryKeysGuard implements CanActivate {
   private readonly byHandler = new WeakMap<object, QueryKeys>();
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const handler = context.getHandler();
     let keys = this.byHandler.get(handler);
     if (!keys) {
@@ -26,7 +26,7 @@ export class QueryKeysInterceptor implements NestInterceptor {
     }
     const problem = queryKeysProblem(context.switchToHttp().getRequest<Request>().query as Record<string, unknown>, keys);
     if (problem) throw Errors.invalid(problem.path, problem.why);
-    return next.handle();
+    return true;
   }
 }
 
