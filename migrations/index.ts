@@ -12,6 +12,7 @@ import { SupplyCheckoutRuns1763800000530 } from './1763800000530-supply-checkout
 import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-execution-claim';
 import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-at';
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
+import { EventSource1763800000730 } from './1763800000730-event-source';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -27,4 +28,5 @@ export const ALL_MIGRATIONS: Function[] = [
   ApprovalExecutionClaim1763800000610,
   CheckoutPricedAt1763800000710,
   RestockClaimLease1763800000720,
+  EventSource1763800000730,
 ];

@@ -4,6 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
+import { QueryKeysGuard } from './common/query-keys.guard';
 import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -53,6 +54,8 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        // After the auth guard: a request without the token is 401 whatever its query.
+        { provide: APP_GUARD, useClass: QueryKeysGuard },
         { provide: APP_FILTER, useClass: UcpExceptionFilter },
       ],
     };

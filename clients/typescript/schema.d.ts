@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Pull inventory and sales of every machine now
-         * @description Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read.
+         * @description Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read. One sync runs at a time per deployment: a request sent while one with the same `sales_window_days` runs on this instance waits for it and gets its answer; otherwise (another window, or a sync running on another instance) 409 `sync_in_progress`.
          */
         post: operations["locations_sync"];
         delete?: never;
@@ -670,7 +670,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -748,14 +748,19 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            kind: string;
+            /**
+             * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
+             * @enum {string}
+             */
+            source: "service" | "client";
             /** @description Structured details recorded by the service itself (ids, amounts); never tokens. */
             data?: {
                 [key: string]: unknown;
             };
             /** @description Assigned by the service. */
             id: string;
-            /** @description e.g. `checkout.completed`, `price.changed`, `approval.requested`, `kill_switch`; a posted event's kind is free. */
-            kind: string;
             summary: string;
             reasoning: string;
             location?: string;
@@ -778,14 +783,19 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            kind: string;
+            /**
+             * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
+             * @enum {string}
+             */
+            source: "service" | "client";
             /** @description Structured details recorded by the service itself (ids, amounts); never tokens. */
             data?: {
                 [key: string]: unknown;
             };
             /** @description Assigned by the service. */
             id: string;
-            /** @description e.g. `checkout.completed`, `price.changed`, `approval.requested`, `kill_switch`; a posted event's kind is free. */
-            kind: string;
             summary: string;
             reasoning: string;
             location?: string;
@@ -1933,7 +1943,7 @@ export interface operations {
                     "application/json": components["schemas"]["DiscoveryProfileResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1948,7 +1958,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2034,7 +2044,7 @@ export interface operations {
                     "application/json": components["schemas"]["NamespacesResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2049,7 +2059,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2507,7 +2517,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,7 +2532,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2581,7 +2591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2596,7 +2606,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -2842,7 +2852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApprovalResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2857,7 +2867,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3266,7 +3276,7 @@ export interface operations {
                     "application/json": components["schemas"]["GuardsResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3281,7 +3291,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -3959,7 +3969,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,7 +3984,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -4385,7 +4395,7 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutSessionResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4400,7 +4410,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -5999,7 +6009,7 @@ export interface operations {
                     "application/json": components["schemas"]["RunResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6024,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
@@ -7842,6 +7852,33 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Conflict with the current state of the resource. Codes: `sync_in_progress`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "sync_in_progress",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
             429: {
                 headers: {
@@ -8149,7 +8186,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderResponse"];
                 };
             };
-            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `request_too_large`. */
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8164,7 +8201,7 @@ export interface operations {
                      *       "messages": [
                      *         {
                      *           "type": "error",
-                     *           "code": "request_too_large",
+                     *           "code": "invalid",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",

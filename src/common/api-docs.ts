@@ -43,8 +43,9 @@ export type ErrorCodes = Partial<Record<400 | 401 | 403 | 404 | 409 | 429 | 502 
  */
 export function ApiErrors(codes: ErrorCodes, opts: { authenticated?: boolean } = {}) {
   const all: ErrorCodes = { ...codes };
-  // The edge refuses an oversized request line, query or body on every operation, before its own rules run.
-  all[400] = [...(all[400] ?? []), 'request_too_large'];
+  // The edge refuses an oversized request line, query or body on every operation, before its own rules run, and a
+  // query key the operation does not take (or a repeated one) as `invalid` (issue 17).
+  all[400] = [...(all[400] ?? []), 'invalid', 'request_too_large'];
   // Every operation is rate limited (per credential, or per client address without one) when the limit is on.
   all[429] = ['rate_limited'];
   if (opts.authenticated !== false) {

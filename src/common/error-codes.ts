@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   nothing_to_order: 'requires_buyer_review',
   restock_in_progress: 'requires_buyer_review',
   reference_conflict: 'requires_buyer_review',
+  sync_in_progress: 'requires_buyer_review',
   upstream_rejected: 'recoverable',
   idempotency_unavailable: 'recoverable',
   not_implemented: 'unrecoverable',

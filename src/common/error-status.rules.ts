@@ -31,6 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   restock_in_progress: 409,
   reference_conflict: 409,
   rate_limited: 429,
+  sync_in_progress: 409,
   internal_error: 500,
   not_implemented: 501,
   supplier_rejected: 502,

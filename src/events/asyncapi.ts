@@ -3,6 +3,7 @@
  * message and the close codes. Built from the gateway's own constants; served at /ucp/v1/events/asyncapi.json and
  * linked from the `com.example.svc.events` capability in discovery.
  */
+import { EVENT_SOURCES, SERVICE_EVENT_KINDS } from './event-kinds';
 import { MAX_FILTER_KINDS } from './events-socket.rules';
 import {
   EVENTS_WS_PATH,
@@ -11,22 +12,18 @@ import {
   WS_CLOSE_FORBIDDEN_ORIGIN,
   WS_CLOSE_SLOW_CONSUMER,
   WS_CLOSE_UNAUTHORIZED,
+  WS_MAX_PAYLOAD_BYTES,
 } from './events.gateway';
 
 export const ASYNCAPI_PATH = '/ucp/v1/events/asyncapi.json';
 
-/** Kinds the service records itself; a posted event's kind is any string. */
-export const SERVICE_EVENT_KINDS = [
-  'sync.completed', 'sync.failed', 'sale.settled', 'checkout.completed', 'checkout.rejected', 'checkout.canceled',
-  'price.changed', 'approval.requested', 'approval.resolved', 'restock.sent', 'replenishment.run', 'guard.changed',
-  'kill_switch', 'partner.error', 'purchase.status',
-];
 
 const CLOSE_CODES: Record<number, string> = {
   [WS_CLOSE_UNAUTHORIZED]: `unauthorized: wrong token, no authentication within ${WS_AUTH_TIMEOUT_MS / 1000} s, a first message that is not \`auth\`, or a credential in the URL`,
   [WS_CLOSE_FORBIDDEN_ORIGIN]: 'the auth cookie was presented from a foreign page origin',
   [WS_CLOSE_AUTH_NOT_CONFIGURED]: 'the deployment has no operator token configured',
   [WS_CLOSE_SLOW_CONSUMER]: 'the client fell more than 8 MiB behind',
+  1009: `a client frame was larger than ${WS_MAX_PAYLOAD_BYTES / 1024} KiB`,
 };
 
 const ref = (kind: 'schemas' | 'messages' | 'securitySchemes', name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -53,7 +50,7 @@ export function buildAsyncApiDocument(base: string): Record<string, unknown> {
     subscribed: message('subscribed', 'Subscribed', 'The filter now in force (null = any).', 'SubscribedMessage', { type: 'subscribed', kinds: ['checkout.completed'], location: null }),
     event: message('event', 'Event', 'One stored event, in storage order, from every instance of the service.', 'EventMessage', {
       type: 'event',
-      event: { id: '457f4775-2746-4b2f-a5ba-86287611fbce', occurred_at: '2026-11-23T22:51:53.400+08:00', kind: 'restock.sent', summary: 'restock order r-1 sent to sim-machine for sim-loc-01', reasoning: '1 line(s), 1 accepted', location: 'sim-loc-01', data: { reference: 'r-1' } },
+      event: { id: '457f4775-2746-4b2f-a5ba-86287611fbce', occurred_at: '2026-11-23T22:51:53.400+08:00', kind: 'restock.sent', source: 'service', summary: 'restock order r-1 sent to sim-machine for sim-loc-01', reasoning: '1 line(s), 1 accepted', location: 'sim-loc-01', data: { reference: 'r-1' } },
     }),
     pong: message('pong', 'Pong', 'Answer to `ping`.', 'PongMessage', { type: 'pong' }),
     error: message('error', 'Error', 'A refused message (`invalid`), or the reason sent just before the server closes the socket.', 'ErrorMessage', { type: 'error', code: 'invalid', content: '$.kinds must list at least one kind (omit it for every kind)' }),
@@ -67,7 +64,7 @@ export function buildAsyncApiDocument(base: string): Record<string, unknown> {
       version: '2026-09-10',
       description:
         'Live feed of the event log (`GET /ucp/v1/events`). Authenticate with the `Authorization: Bearer` header or the auth cookie on the upgrade request, or with a first `auth` message; a token in the URL is refused. ' +
-        `Once authenticated the client receives every event stored afterwards, in order; \`subscribe\` narrows it. Client messages are JSON text frames of at most 64 KiB. Close codes: ${closeText}.`,
+        `Once authenticated the client receives every event stored afterwards, in order; \`subscribe\` narrows it. Client messages are JSON text frames of at most ${WS_MAX_PAYLOAD_BYTES / 1024} KiB. Close codes: ${closeText}.`,
     },
     defaultContentType: 'application/json',
     servers: {
@@ -114,13 +111,18 @@ export function buildAsyncApiDocument(base: string): Record<string, unknown> {
         EventMessage: typed('event', { event: ref('schemas', 'Event') }, ['event']),
         PongMessage: typed('pong'),
         ErrorMessage: typed('error', { code: { type: 'string', description: '`invalid`, `unauthorized`, `forbidden`, `auth_not_configured`.' }, content: { type: 'string' } }, ['code', 'content']),
+        ServiceEventKind: { type: 'string', enum: [...SERVICE_EVENT_KINDS], description: 'Every kind of event the service records itself.' },
         Event: {
           type: 'object',
-          required: ['id', 'occurred_at', 'kind', 'summary', 'reasoning'],
+          required: ['id', 'occurred_at', 'kind', 'source', 'summary', 'reasoning'],
+          // A service event's kind is one of the closed list; a client's is free.
+          if: { properties: { source: { const: 'service' } }, required: ['source'] },
+          then: { properties: { kind: ref('schemas', 'ServiceEventKind') } },
           properties: {
             id: { type: 'string' },
             occurred_at: { type: 'string', format: 'date-time' },
-            kind: { type: 'string', description: `Kinds the service records: ${SERVICE_EVENT_KINDS.map((k) => `\`${k}\``).join(', ')}; a posted event's kind is free.` },
+            kind: { type: 'string', description: 'With `source: "service"` one of `ServiceEventKind`; a posted event\'s kind is free.' },
+            source: { type: 'string', enum: [...EVENT_SOURCES], description: '`service`: recorded by the service itself; `client`: posted through `POST /events`, whatever its kind.' },
             summary: { type: 'string' },
             reasoning: { type: 'string' },
             location: { type: 'string' },

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { EventSource } from './event-kinds';
 
 /** One audit record. `seq` gives a total order (newest first = seq desc) that survives equal timestamps. */
 @Entity('events')
@@ -16,6 +17,10 @@ export class EventEntity {
 
   @Column('text')
   kind: string;
+
+  /** `service`: recorded by the service itself; `client`: posted through `POST /events` (free kind, never trusted). */
+  @Column('text')
+  source: EventSource;
 
   @Column('text')
   summary: string;

@@ -1,10 +1,12 @@
 import { toPlus8 } from '../common/time';
 import { EventEntity } from './event.entity';
+import type { EventSource } from './event-kinds';
 
 export interface EventView {
   id: string;
   occurred_at: string;
   kind: string;
+  source: EventSource;
   summary: string;
   reasoning: string;
   location?: string;
@@ -16,6 +18,7 @@ export function toEventView(e: EventEntity): EventView {
     id: e.id,
     occurred_at: toPlus8(e.occurredAt),
     kind: e.kind,
+    source: e.source,
     summary: e.summary,
     reasoning: e.reasoning,
   };
@@ -29,6 +32,7 @@ export interface EventRow {
   id: string;
   occurred_at: string | Date;
   kind: string;
+  source: EventSource;
   summary: string;
   reasoning: string;
   location: string | null;
@@ -40,7 +44,7 @@ export interface EventRow {
  * then one `JSON.stringify` of these plain objects, which measured faster than concatenating per-field JSON text.
  */
 export function eventRowView(e: EventRow, toTime: (t: string | Date) => string): EventView {
-  const v: EventView = { id: e.id, occurred_at: toTime(e.occurred_at), kind: e.kind, summary: e.summary, reasoning: e.reasoning };
+  const v: EventView = { id: e.id, occurred_at: toTime(e.occurred_at), kind: e.kind, source: e.source, summary: e.summary, reasoning: e.reasoning };
   if (e.location) v.location = e.location;
   if (e.data) v.data = e.data;
   return v;

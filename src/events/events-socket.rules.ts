@@ -108,3 +108,11 @@ export function credentialInUrl(url: string | undefined): boolean {
 
 /** The cookie's origin rule is shared with the HTTP routes (src/common/auth/cookie-origin.rules.ts). */
 export { cookieOriginAllowed } from '../common/auth/cookie-origin.rules';
+
+/** The one log line of a client socket's protocol error (ws closes the socket itself): no stack, no frame content. */
+export function socketErrorText(err: { code?: string; message: string }, maxPayloadBytes: number): string {
+  if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+    return `event socket closed (1009): a client frame was larger than the ${maxPayloadBytes / 1024} KiB limit`;
+  }
+  return `event socket closed after a client protocol error (${err.code ?? 'no code'}): ${err.message}`;
+}

@@ -24,7 +24,7 @@ export class EventsController {
   @HttpCode(201)
   @EventsDocs.create
   async create(@Body() body: CreateEventBody) {
-    const event = await this.events.record(body);
+    const event = await this.events.recordClient(body);
     return ok({ ...event }, { capabilities: CAPS });
   }
 }

@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventBus } from './event-bus';
 import { EventView } from './event.view';
-import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, EventFilter, matchesFilter, parseClientMessage } from './events-socket.rules';
+import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, EventFilter, matchesFilter, parseClientMessage, socketErrorText } from './events-socket.rules';
 
 export const EVENTS_WS_PATH = '/ucp/v1/events/ws';
 /** Close codes: 4401 unauthorized, 4403 cookie from a foreign origin, 4503 no operator token configured, 4408 too slow. */
@@ -19,6 +19,8 @@ export const WS_CLOSE_SLOW_CONSUMER = 4408;
 /** A client without a header or cookie token must authenticate with its first message within this time. */
 export const WS_AUTH_TIMEOUT_MS = 5_000;
 const KEEPALIVE_MS = 30_000;
+/** The largest client frame accepted; a larger one closes the socket with 1009. */
+export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that leaves this much unread is disconnected rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
@@ -37,7 +39,7 @@ interface Session {
  * the client receives every event stored afterwards (from every instance, through the EventBus, in `seq` order);
  * `subscribe` replaces the filter by kinds and/or location.
  */
-@WebSocketGateway({ path: EVENTS_WS_PATH, maxPayload: 64 * 1024 })
+@WebSocketGateway({ path: EVENTS_WS_PATH, maxPayload: WS_MAX_PAYLOAD_BYTES })
 export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EventsGateway.name);
   private readonly sessions = new Map<WebSocket, Session>();
@@ -68,6 +70,13 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   handleConnection(ws: WebSocket, req: IncomingMessage): void {
     const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null };
     this.sessions.set(ws, s);
+    // The WsAdapter logs each socket error at error level with its stack; a client's oversized or broken frame is the
+    // client's mistake, not the service's: replace that listener with one warn line (ws closes the socket itself).
+    ws.removeAllListeners('error');
+    ws.on('error', (err: Error & { code?: string }) => {
+      this.logger.warn(socketErrorText(err, WS_MAX_PAYLOAD_BYTES));
+      this.drop(ws);
+    });
     ws.on('close', () => this.drop(ws));
     ws.on('pong', () => (s.alive = true));
     ws.on('message', (data: RawData, isBinary: boolean) => this.onMessage(ws, s, data, isBinary));

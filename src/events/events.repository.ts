@@ -5,13 +5,21 @@ import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
 import { Tx } from '../database/tx';
 import { EventRow } from './event.view';
+import { EventSource, ServiceEventKind } from './event-kinds';
 
+/** An event the service records itself (`EventsService.record`): its kind is one of the closed list. */
 export interface NewEvent {
-  kind: string;
+  kind: ServiceEventKind;
   summary: string;
   reasoning: string;
   location?: string | null;
   data?: Record<string, unknown> | null;
+}
+
+/** A row to insert: a service event, or a client's posted one (any kind), with who wrote it. */
+export interface EventInsert extends Omit<NewEvent, 'kind'> {
+  kind: string;
+  source: EventSource;
 }
 
 @Injectable()
@@ -22,12 +30,12 @@ export class EventsRepository {
   ) {}
 
   /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
-  async insert(e: NewEvent): Promise<EventEntity> {
+  async insert(e: EventInsert): Promise<EventEntity> {
     const r = this.tx.manager.getRepository(EventEntity);
     const rows = (await r
       .createQueryBuilder()
       .insert()
-      .values({ kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: (e.data ?? null) as never })
+      .values({ kind: e.kind, source: e.source, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: (e.data ?? null) as never })
       .returning('*')
       .execute()) as { raw: Record<string, unknown>[] };
     return r.create(this.fromRaw(rows.raw[0]));
@@ -40,7 +48,7 @@ export class EventsRepository {
     if (q.location !== undefined) where.push(`location = $${params.push(q.location)}`);
     if (q.kind !== undefined) where.push(`kind = $${params.push(q.kind)}`);
     const sql =
-      'SELECT id, occurred_at, kind, summary, reasoning, location, data FROM events' +
+      'SELECT id, occurred_at, kind, source, summary, reasoning, location, data FROM events' +
       (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
       ` ORDER BY seq DESC LIMIT $${params.push(q.limit)}`;
     return readRowsTextTimes<EventRow>(this.repo.manager.connection, sql, params);
@@ -66,6 +74,7 @@ export class EventsRepository {
       seq: String(raw.seq),
       occurredAt: new Date(raw.occurred_at as string | Date),
       kind: raw.kind as string,
+      source: raw.source as EventSource,
       summary: raw.summary as string,
       reasoning: raw.reasoning as string,
       location: (raw.location as string | null) ?? null,

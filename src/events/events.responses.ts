@@ -1,5 +1,7 @@
 /** Response models of the event log (OpenAPI only; see common/envelope.responses.ts). */
+import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, FreeObject } from '../common/api-docs';
+import { EVENT_SOURCES, SERVICE_EVENT_KINDS } from './event-kinds';
 import { UcpEnvelope, UcpHeaderView, UcpMessageView } from '../common/envelope.responses';
 
 /** One record of the audit line: decisions, sales and errors. */
@@ -8,8 +10,15 @@ export class EventView {
   id: string;
   @DateTime({ description: 'Assigned by the service.' })
   occurred_at: string;
-  /** e.g. `checkout.completed`, `price.changed`, `approval.requested`, `kill_switch`; a posted event's kind is free. */
+  @ApiProperty({
+    description: `With \`source: "service"\`, one of: ${SERVICE_EVENT_KINDS.map((k) => `\`${k}\``).join(', ')}. A posted event's kind is free (\`source: "client"\`).`,
+  })
   kind: string;
+  @ApiProperty({
+    enum: EVENT_SOURCES,
+    description: '`service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service\'s own record).',
+  })
+  source: 'service' | 'client';
   summary: string;
   reasoning: string;
   location?: string;

@@ -3,8 +3,16 @@ import { EventBus } from './event-bus';
 import { JsonText } from '../common/rendered-json';
 import { pgTimeToPlus8 } from '../common/time';
 import { EventView, eventRowView, toEventView } from './event.view';
-import { EventsRepository, NewEvent } from './events.repository';
+import { EventInsert, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
+
+/** An event a client posts (`POST /events`): any kind, no structured data, always marked `source: "client"`. */
+export interface ClientEvent {
+  kind: string;
+  summary: string;
+  reasoning: string;
+  location?: string;
+}
 
 export const EVENTS_DEFAULT_LIMIT = 50;
 
@@ -29,7 +37,16 @@ export class EventsService {
    * Appends an event in the current transaction (Tx) and publishes it once that transaction commits (never if it
    * rolls back; at once outside a transaction).
    */
-  async record(e: NewEvent): Promise<EventView> {
+  record(e: NewEvent): Promise<EventView> {
+    return this.store({ ...e, source: 'service' });
+  }
+
+  /** A client's event: stored and published like the service's own, marked `source: "client"` so it never passes for one. */
+  recordClient(e: ClientEvent): Promise<EventView> {
+    return this.store({ kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: null, source: 'client' });
+  }
+
+  private async store(e: EventInsert): Promise<EventView> {
     const view = toEventView(await this.repo.insert(e));
     await this.tx.afterCommit(() => this.publish(view));
     return view;

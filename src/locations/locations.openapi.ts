@@ -46,10 +46,10 @@ export const SyncDocs = {
     ApiEndpoint({
     operationId: 'locations_sync',
     summary: 'Pull inventory and sales of every machine now',
-    description: 'Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read.',
+    description: 'Core. The body is optional (`sales_window_days`, integer, at least 21, default 30). Partial failures answer 200 with `recoverable` messages; 502 only when nothing could be read. One sync runs at a time per deployment: a request sent while one with the same `sales_window_days` runs on this instance waits for it and gets its answer; otherwise (another window, or a sync running on another instance) 409 `sync_in_progress`.',
     type: SyncResponse,
     returns: 'Counts of what was read.',
-    errors: { 400: ['invalid', 'request_too_large'], 502: ['upstream_unreachable'] },
+    errors: { 400: ['invalid', 'request_too_large'], 409: ['sync_in_progress'], 502: ['upstream_unreachable'] },
     }),
   ),
 };

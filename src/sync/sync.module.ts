@@ -8,6 +8,7 @@ import { SyncStateRepository } from './sync-state.repository';
 import { SyncController } from './sync.controller';
 import { InventorySyncJob, LedgerSyncJob } from './sync.jobs';
 import { SyncService } from './sync.service';
+import { SyncNowGate } from './sync-now.gate';
 import { PartnersModule } from '../partners/partners.module';
 import { EventsModule } from '../events/events.module';
 
@@ -15,7 +16,7 @@ import { EventsModule } from '../events/events.module';
 @Module({
   imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule],
   controllers: [SyncController],
-  providers: [SyncService, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
+  providers: [SyncService, SyncNowGate, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],
 })
 export class SyncModule {}

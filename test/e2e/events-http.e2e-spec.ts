@@ -28,7 +28,7 @@ describe.each(BOTH_DATABASES)('GET and POST /ucp/v1/events (%s)', (db) => {
       expect(res.status).toBe(201);
       expectEnvelope(res.body, 'success');
       expect(res.body.ucp.capabilities['com.example.svc.events']).toBeDefined();
-      expect(res.body).toMatchObject({ kind: 'note', summary: 'Restocked loc-1 by hand', reasoning: 'the driver found it empty', location: 'loc-1' });
+      expect(res.body).toMatchObject({ kind: 'note', source: 'client', summary: 'Restocked loc-1 by hand', reasoning: 'the driver found it empty', location: 'loc-1' });
       expect(res.body.id).toMatch(UUID);
       expect(res.body.occurred_at).toMatch(PLUS8);
       const at = Date.parse(res.body.occurred_at);
@@ -37,6 +37,7 @@ describe.each(BOTH_DATABASES)('GET and POST /ucp/v1/events (%s)', (db) => {
       expect((await list('?limit=1'))[0]).toEqual({
         id: res.body.id,
         kind: 'note',
+        source: 'client',
         summary: 'Restocked loc-1 by hand',
         reasoning: 'the driver found it empty',
         location: 'loc-1',
@@ -98,7 +99,7 @@ describe.each(BOTH_DATABASES)('GET and POST /ucp/v1/events (%s)', (db) => {
       for (let i = 0; i < 60; i++) {
         const kind = ['list.alpha', 'list.beta', 'list.gamma'][i % 3];
         const location = i % 4 === 0 ? 'loc-a' : i % 4 === 1 ? 'loc-b' : null;
-        await svc.record({ kind, summary: `#${i}`, reasoning: 'fixture', location });
+        await svc.recordClient({ kind, summary: `#${i}`, reasoning: 'fixture', location: location ?? undefined });
       }
     });
 

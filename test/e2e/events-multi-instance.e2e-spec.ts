@@ -101,7 +101,7 @@ describe('two instances on one PostgreSQL database', () => {
       let second: EventView | null = null;
       // Recorded in a transaction (Tx): published once it commits, after the later event.
       await a.app.get(Tx).run(async () => {
-        first = await svcA.record({ kind: 'hole.first', summary: 'committed second', reasoning: 'r' });
+        first = await svcA.recordClient({ kind: 'hole.first', summary: 'committed second', reasoning: 'r' });
         second = await elsewhere(() => post(b, { kind: 'hole.second', summary: 'committed first', reasoning: 'r' }));
         await sleep(150);
       });
@@ -113,7 +113,7 @@ describe('two instances on one PostgreSQL database', () => {
       const svcB = b.app.get(EventsService);
       await expect(
         b.app.get(Tx).run(async () => {
-          await svcB.record({ kind: 'rolled.back', summary: 's', reasoning: 'r' });
+          await svcB.recordClient({ kind: 'rolled.back', summary: 's', reasoning: 'r' });
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');
@@ -125,7 +125,7 @@ describe('two instances on one PostgreSQL database', () => {
       let late: EventView | null = null;
       let meanwhile: EventView | null = null;
       await a.app.get(Tx).run(async () => {
-        late = await a.app.get(EventsService).record({ kind: 'very.late', summary: 's', reasoning: 'r' });
+        late = await a.app.get(EventsService).recordClient({ kind: 'very.late', summary: 's', reasoning: 'r' });
         meanwhile = await elsewhere(() => post(b, { kind: 'meanwhile', summary: 's', reasoning: 'r' }));
         await sleep(SEQ_GAP_GRACE_MS + 400);
       });

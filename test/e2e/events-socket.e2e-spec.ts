@@ -39,7 +39,7 @@ describe('event socket on PostgreSQL (one instance)', () => {
       const msg = await s.next('event');
       expect(msg).toEqual({
         type: 'event',
-        event: { id: stored.id, kind: 'note.added', summary: 's1', reasoning: 'r1', location: 'loc-1', occurred_at: stored.occurred_at },
+        event: { id: stored.id, kind: 'note.added', source: 'client', summary: 's1', reasoning: 'r1', location: 'loc-1', occurred_at: stored.occurred_at },
       });
       expect(msg.event!.occurred_at).toMatch(PLUS8);
     });
@@ -176,12 +176,12 @@ describe('event socket on PostgreSQL (one instance)', () => {
   });
 
   describe('ordering', () => {
-    it('delivers events from POST /events and from EventsService.record in the order they were stored', async () => {
+    it('delivers events from POST /events and from EventsService in process in the order they were stored', async () => {
       const s = await authed();
       const ids: string[] = [];
       for (let i = 0; i < 6; i++) {
         if (i % 2 === 0) ids.push((await post({ kind: 'seq.http', summary: `#${i}`, reasoning: 'r' })).id);
-        else ids.push((await svc().record({ kind: 'seq.service', summary: `#${i}`, reasoning: 'r', data: { i } })).id);
+        else ids.push((await svc().recordClient({ kind: 'seq.service', summary: `#${i}`, reasoning: 'r' })).id);
       }
       const got = await s.events(6);
       expect(got.map((e) => e.id)).toEqual(ids);
@@ -192,7 +192,7 @@ describe('event socket on PostgreSQL (one instance)', () => {
       const s = await authed();
       await Promise.all([
         ...Array.from({ length: 16 }, (_, i) => post({ kind: 'burst', summary: `http ${i}`, reasoning: 'r' })),
-        ...Array.from({ length: 8 }, (_, i) => svc().record({ kind: 'burst', summary: `service ${i}`, reasoning: 'r' })),
+        ...Array.from({ length: 8 }, (_, i) => svc().recordClient({ kind: 'burst', summary: `service ${i}`, reasoning: 'r' })),
       ]);
       const got = await s.events(24);
       const listed = (await t.get('/ucp/v1/events?kind=burst&limit=24').expect(200)).body.events as EventView[];
@@ -203,7 +203,7 @@ describe('event socket on PostgreSQL (one instance)', () => {
       const s = await authed();
       let view: EventView | null = null;
       await t.app.get(Tx).run(async () => {
-        view = await svc().record({ kind: 'in.tx', summary: 's', reasoning: 'r' });
+        view = await svc().recordClient({ kind: 'in.tx', summary: 's', reasoning: 'r' });
       });
       expect((await s.next('event')).event!.id).toBe(view!.id);
     });
@@ -243,7 +243,7 @@ describe('event socket on the embedded database', () => {
     expect(await byMessage.next()).toEqual({ type: 'authenticated' });
 
     const a = await post({ kind: 'emb.other', summary: 's', reasoning: 'r' });
-    const b = await svc().record({ kind: 'emb.wanted', summary: 's', reasoning: 'r' });
+    const b = await svc().recordClient({ kind: 'emb.wanted', summary: 's', reasoning: 'r' });
     const c = await post({ kind: 'emb.wanted', summary: 's', reasoning: 'r', location: 'loc-1' });
 
     expect((await all.events(3)).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
@@ -256,7 +256,7 @@ describe('event socket on the embedded database', () => {
     const s = await authed();
     await Promise.all([
       ...Array.from({ length: 12 }, (_, i) => post({ kind: 'emb.burst', summary: `http ${i}`, reasoning: 'r' })),
-      ...Array.from({ length: 6 }, (_, i) => svc().record({ kind: 'emb.burst', summary: `service ${i}`, reasoning: 'r' })),
+      ...Array.from({ length: 6 }, (_, i) => svc().recordClient({ kind: 'emb.burst', summary: `service ${i}`, reasoning: 'r' })),
     ]);
     const got = await s.events(18);
     const listed = (await t.get('/ucp/v1/events?kind=emb.burst&limit=18').expect(200)).body.events as EventView[];

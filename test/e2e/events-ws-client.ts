@@ -6,7 +6,7 @@ export interface WsMessage {
   type: string;
   code?: string;
   content?: string;
-  event?: { id: string; kind: string; occurred_at: string; summary: string; reasoning: string; location?: string };
+  event?: { id: string; kind: string; source: 'service' | 'client'; occurred_at: string; summary: string; reasoning: string; location?: string };
   [k: string]: unknown;
 }
 

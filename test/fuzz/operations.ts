@@ -77,7 +77,7 @@ export const OPERATIONS: Op[] = [
   { name: 'readyz', method: 'GET', path: '/readyz', notEnvelope: true },
   { name: 'openapi', method: 'GET', path: '/ucp/v1/openapi.json', notEnvelope: true },
   { name: 'asyncapi', method: 'GET', path: '/ucp/v1/events/asyncapi.json', notEnvelope: true },
-  { name: 'namespaces', method: 'GET', path: '/ucp/v1/namespaces', query: { role: 'supply' } },
+  { name: 'namespaces', method: 'GET', path: '/ucp/v1/namespaces' },
   {
     name: 'catalog.search', method: 'POST', path: '/ucp/v1/catalog/search', ucpAgent: true,
     body: () => ({ query: 'cola', filters: { namespace: SUP, location: 'loc-1', categories: ['drinks'] }, pagination: { limit: 10 } }),

@@ -13,6 +13,7 @@ describe('eventRowView', () => {
           id: fc.uuid(),
           occurredAt: fc.date({ min: new Date(0), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }),
           kind: text,
+          source: fc.constantFrom('service' as const, 'client' as const),
           summary: text,
           reasoning: text,
           location: fc.option(text, { nil: null }),
@@ -20,7 +21,7 @@ describe('eventRowView', () => {
         }),
         (e) => {
           const entity = Object.assign(new EventEntity(), { ...e, seq: '1' });
-          const row = { id: e.id, occurred_at: e.occurredAt, kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location, data: e.data };
+          const row = { id: e.id, occurred_at: e.occurredAt, kind: e.kind, source: e.source, summary: e.summary, reasoning: e.reasoning, location: e.location, data: e.data };
           expect(JSON.stringify(eventRowView(row, toPlus8))).toBe(JSON.stringify(toEventView(entity)));
         },
       ),
