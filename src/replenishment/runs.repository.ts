@@ -4,6 +4,7 @@ import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
+import { expiredClaims } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
@@ -96,14 +97,7 @@ export class RunsRepository {
 
   /** Runs in `placing` whose claim is older than `leaseMs` (database clock) or unknown, oldest first. */
   expiredPlacing(leaseMs: number, limit: number): Promise<ReplenishmentRunEntity[]> {
-    return this.repo()
-      .createQueryBuilder('r')
-      .where(`r.status = 'placing'`)
-      .andWhere(`(r.claimed_at IS NULL OR r.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
-      .orderBy('r.claimed_at', 'ASC', 'NULLS FIRST')
-      .addOrderBy('r.id', 'ASC')
-      .limit(limit)
-      .getMany();
+    return expiredClaims(this.repo().createQueryBuilder('r'), 'r', 'placing', leaseMs, limit);
   }
 
   slotsForUpdate(ids: string[]): Promise<SlotEntity[]> {
