@@ -23,3 +23,11 @@ export function expiredClaims<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>
     .limit(limit)
     .getMany();
 }
+
+/** A claim time as stamped and compared: the database clock to the millisecond, so it compares equal once read back. */
+export const CLAIM_TIME_NOW = "date_trunc('milliseconds', now())";
+
+/** The claim stamped `claimedAt` (a parameter) still holds the row; a null matches a claim made without a time. */
+export function claimHeldSql(column: string, claimedAt: string): string {
+  return `date_trunc('milliseconds', ${column}) IS NOT DISTINCT FROM ${claimedAt}`;
+}
