@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ApprovalEntity } from './approval.entity';
 import { APPROVAL_MACHINE, StoredApprovalStatus } from './approval.rules';
+import { expiredClaims } from '../claims/lease.sql';
+import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
 
 @Injectable()
@@ -36,28 +38,24 @@ export class ApprovalsRepository {
 
   /** Claims the execution of a pending approval (one winner across instances); returns the row when it moved. */
   async claimExecution(id: string, execution: { approved: boolean; resolver: Record<string, unknown> }): Promise<ApprovalEntity | null> {
-    const rows = (await this.tx.manager.query(
+    const moved = await queryReturning(
+      this.tx.manager,
       `UPDATE approvals SET status = $3, claimed_at = now(), execution = $2::jsonb WHERE id = $1 AND status = $4 RETURNING id`,
       [id, JSON.stringify(execution), APPROVAL_MACHINE.move('pending', 'executing'), 'pending'],
-    )) as [{ id: string }[], number] | { id: string }[];
-    const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
-    return list.length ? this.find(id) : null;
+    );
+    return moved.length ? this.find(id) : null;
   }
 
   /** Approvals left `executing` past the lease (database clock), oldest claim first. */
   expiredExecuting(leaseMs: number, limit: number): Promise<ApprovalEntity[]> {
-    return this.r()
-      .createQueryBuilder('a')
-      .where(`a.status = 'executing' AND (a.claimed_at IS NULL OR a.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
-      .orderBy('a.claimed_at', 'ASC', 'NULLS FIRST')
-      .limit(limit)
-      .getMany();
+    return expiredClaims(this.r().createQueryBuilder('a'), 'a', 'executing', leaseMs, limit);
   }
 
   /** Conditional transition in one statement; returns the row when it moved. Leaving `executing` ends its claim. */
   async transition(id: string, from: StoredApprovalStatus, to: StoredApprovalStatus, set: { resolvedAt?: Date | null; resolver?: unknown } = {}): Promise<ApprovalEntity | null> {
     APPROVAL_MACHINE.move(from, to);
-    const rows = (await this.tx.manager.query(
+    const moved = await queryReturning(
+      this.tx.manager,
       `UPDATE approvals SET status = $3,
               claimed_at = CASE WHEN $3 = 'executing' THEN claimed_at ELSE NULL END,
               execution = CASE WHEN $3 = 'executing' THEN execution ELSE NULL END,
@@ -65,9 +63,7 @@ export class ApprovalsRepository {
               resolver = CASE WHEN $4::boolean THEN $6::jsonb ELSE resolver END
         WHERE id = $1 AND status = $2 RETURNING id`,
       [id, from, to, 'resolvedAt' in set, set.resolvedAt ?? null, set.resolver === undefined ? null : JSON.stringify(set.resolver)],
-    )) as [{ id: string }[], number] | { id: string }[];
-    const list = Array.isArray(rows[0]) ? (rows[0] as { id: string }[]) : (rows as { id: string }[]);
-    if (!list.length) return null;
-    return this.find(id);
+    );
+    return moved.length ? this.find(id) : null;
   }
 }

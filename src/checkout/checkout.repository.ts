@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
+import { expiredClaims } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
@@ -63,14 +64,7 @@ export class CheckoutRepository {
 
   /** Sessions in complete_in_progress whose claim is older than `leaseMs` (database clock), oldest first. */
   expiredClaims(leaseMs: number, limit: number): Promise<CheckoutSessionEntity[]> {
-    return this.r()
-      .createQueryBuilder('s')
-      .where(`s.status = 'complete_in_progress'`)
-      .andWhere(`(s.claimed_at IS NULL OR s.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
-      .orderBy('s.claimed_at', 'ASC', 'NULLS FIRST')
-      .addOrderBy('s.id', 'ASC')
-      .limit(limit)
-      .getMany();
+    return expiredClaims(this.r().createQueryBuilder('s'), 's', 'complete_in_progress', leaseMs, limit);
   }
 
   /** Completed sessions (purchase orders), newest first, keyset on (completed_at, id). */

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { leaseExpiredSql } from '../claims/lease.sql';
+import { queryReturning } from '../database/returning';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
 
 export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
@@ -34,15 +36,14 @@ export class IdempotencyKeysRepository {
    * statement, so of several instances retrying at once exactly one gets the row back.
    */
   async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<boolean> {
-    const res = (await this.ds.query(
+    const taken = await queryReturning(
+      this.ds,
       `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
-        WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND claimed_at < now() - make_interval(secs => $4)
+        WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND ${leaseExpiredSql('claimed_at', '$4')}
         RETURNING key`,
       [key, fingerprint, claimId, leaseSeconds],
-    )) as unknown;
-    // TypeORM's postgres driver answers an UPDATE ... RETURNING as [rows, affected].
-    const rows = Array.isArray(res) && Array.isArray(res[0]) ? (res[0] as unknown[]) : (res as unknown[]);
-    return rows.length > 0;
+    );
+    return taken.length > 0;
   }
 
   async find(key: string): Promise<StoredKey | undefined> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
 import type { SlotRowOut } from './inventory.rules';
 
@@ -46,11 +47,11 @@ export class SlotsRepository {
       let removed = 0;
       if (opts.removeOthersExcept) {
         const keep = [...rows.map((r) => r.id), ...opts.removeOthersExcept];
-        const res = (await m.query(
-          `DELETE FROM slots WHERE location_id = $1 AND NOT (id = ANY($2::text[])) AND price_locked = false RETURNING id`,
-          [locationId, keep],
-        )) as unknown[];
-        removed = Array.isArray(res[0]) ? (res[0] as unknown[]).length : res.length;
+        const gone = await queryReturning(m, `DELETE FROM slots WHERE location_id = $1 AND NOT (id = ANY($2::text[])) AND price_locked = false RETURNING id`, [
+          locationId,
+          keep,
+        ]);
+        removed = gone.length;
       }
       return { upserted: rows.length, removed };
     });
@@ -58,7 +59,6 @@ export class SlotsRepository {
 
   /** Removes every slot of a location (roster removal); returns how many. */
   async deleteForLocation(locationId: string): Promise<number> {
-    const res = (await this.tx.manager.query(`DELETE FROM slots WHERE location_id = $1 RETURNING id`, [locationId])) as unknown[];
-    return Array.isArray(res[0]) ? (res[0] as unknown[]).length : res.length;
+    return (await queryReturning(this.tx.manager, `DELETE FROM slots WHERE location_id = $1 RETURNING id`, [locationId])).length;
   }
 }

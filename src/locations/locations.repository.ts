@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
 import { LocationRecord } from './locations.rules';
 
@@ -57,9 +58,8 @@ export class LocationsRepository {
 
   /** Locks and deletes the roster row; returns what it held. */
   async deleteReturning(id: string): Promise<LocationRecord | null> {
-    const rows = (await this.tx.manager.query(`DELETE FROM locations WHERE id = $1 RETURNING *`, [id])) as unknown[];
-    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as RawLocation[];
-    return list.length ? fromRaw(list[0]) : null;
+    const [row] = await queryReturning<RawLocation>(this.tx.manager, `DELETE FROM locations WHERE id = $1 RETURNING *`, [id]);
+    return row ? fromRaw(row) : null;
   }
 
   /** Every registered location, optionally of one namespace, by id. */

@@ -4,7 +4,11 @@ import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
+import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
+
+/** A `placing` run still held by the claim stamped `:claimedAt`. */
+const HELD_PLACING = `id = :id AND status = 'placing' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()
@@ -59,12 +63,11 @@ export class RunsRepository {
     const res = await this.repo()
       .createQueryBuilder()
       .update()
-      .set({ status: RUN_MACHINE.move('ready', 'placing'), claimedAt: () => "date_trunc('milliseconds', now())" } as never)
+      .set({ status: RUN_MACHINE.move('ready', 'placing'), claimedAt: () => CLAIM_TIME_NOW } as never)
       .where(`id = :id AND status = 'ready'`, { id })
       .returning('claimed_at')
       .execute();
-    const rows = res.raw as { claimed_at: Date | string }[];
-    return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
+    return claimTimeOf(res.raw);
   }
 
   /** Renews a live claim (a long multi-location place); the new claim time, or null when the claim is no longer held. */
@@ -72,12 +75,11 @@ export class RunsRepository {
     const res = await this.repo()
       .createQueryBuilder()
       .update()
-      .set({ claimedAt: () => "date_trunc('milliseconds', now())" } as never)
-      .where(`id = :id AND status = 'placing' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .set({ claimedAt: () => CLAIM_TIME_NOW } as never)
+      .where(HELD_PLACING, { id, claimedAt })
       .returning('claimed_at')
       .execute();
-    const rows = res.raw as { claimed_at: Date | string }[];
-    return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
+    return claimTimeOf(res.raw);
   }
 
   /**
@@ -89,21 +91,14 @@ export class RunsRepository {
       .createQueryBuilder()
       .update()
       .set({ ...patch, status: RUN_MACHINE.move('placing', to) } as never)
-      .where(`id = :id AND status = 'placing' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .where(HELD_PLACING, { id, claimedAt })
       .execute();
     return (res.affected ?? 0) > 0;
   }
 
   /** Runs in `placing` whose claim is older than `leaseMs` (database clock) or unknown, oldest first. */
   expiredPlacing(leaseMs: number, limit: number): Promise<ReplenishmentRunEntity[]> {
-    return this.repo()
-      .createQueryBuilder('r')
-      .where(`r.status = 'placing'`)
-      .andWhere(`(r.claimed_at IS NULL OR r.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
-      .orderBy('r.claimed_at', 'ASC', 'NULLS FIRST')
-      .addOrderBy('r.id', 'ASC')
-      .limit(limit)
-      .getMany();
+    return expiredClaims(this.repo().createQueryBuilder('r'), 'r', 'placing', leaseMs, limit);
   }
 
   slotsForUpdate(ids: string[]): Promise<SlotEntity[]> {
@@ -132,4 +127,10 @@ export class RunsRepository {
     const repo = this.tx.manager.getRepository(RestockOrderEntity);
     return repo.find({ where: keys.map((k) => ({ namespace: k.namespace, reference: k.reference })) });
   }
+}
+
+/** The claim time an UPDATE ... RETURNING claimed_at gave back, or null when no row moved. */
+function claimTimeOf(raw: unknown): Date | null {
+  const rows = raw as { claimed_at: Date | string }[];
+  return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
 }

@@ -1,0 +1,33 @@
+import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+/**
+ * The lease of a claim in SQL, on the database clock (so instances with skewed clocks agree): one formula for every
+ * claimed row (checkout sessions, runs, approvals, idempotency keys). `claimLeaseMs` (claim.rules.ts) says how long.
+ */
+
+/** The claim stamped in `column` has outlived a lease of `secs` seconds (a parameter); a claim with no time has too. */
+export function leaseExpiredSql(column: string, secs: string): string {
+  return `(${column} IS NULL OR ${column} < now() - make_interval(secs => ${secs}))`;
+}
+
+/**
+ * Rows in `status` whose claim is past the lease: those without a claim time first, then the oldest claim (then id),
+ * at most `limit`. `qb` selects the table under `alias`, with `claimed_at` and `id` columns.
+ */
+export function expiredClaims<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, status: string, leaseMs: number, limit: number): Promise<T[]> {
+  return qb
+    .where(`${alias}.status = :claimedStatus`, { claimedStatus: status })
+    .andWhere(leaseExpiredSql(`${alias}.claimed_at`, ':leaseSecs'), { leaseSecs: leaseMs / 1000 })
+    .orderBy(`${alias}.claimed_at`, 'ASC', 'NULLS FIRST')
+    .addOrderBy(`${alias}.id`, 'ASC')
+    .limit(limit)
+    .getMany();
+}
+
+/** A claim time as stamped and compared: the database clock to the millisecond, so it compares equal once read back. */
+export const CLAIM_TIME_NOW = "date_trunc('milliseconds', now())";
+
+/** The claim stamped `claimedAt` (a parameter) still holds the row; a null matches a claim made without a time. */
+export function claimHeldSql(column: string, claimedAt: string): string {
+  return `date_trunc('milliseconds', ${column}) IS NOT DISTINCT FROM ${claimedAt}`;
+}

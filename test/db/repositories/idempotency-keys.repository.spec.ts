@@ -1,0 +1,79 @@
+import { IdempotencyKeysRepository } from '../../../src/idempotency/idempotency-keys.repository';
+import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
+
+describe('IdempotencyKeysRepository on PostgreSQL', () => {
+  let h: RepositoryHarness;
+  let repo: IdempotencyKeysRepository;
+  beforeAll(async () => {
+    h = await startRepositoryHarness([IdempotencyKeysRepository]);
+    repo = h.get(IdempotencyKeysRepository);
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.sql('DELETE FROM idempotency_keys'));
+
+  const claim = (key: string, claimId = 'c1', fingerprint = 'fp') => repo.claim({ key, fingerprint, operation: 'checkout.complete', resourceId: 'cs-1', claimId });
+  const age = (key: string, column: 'claimed_at' | 'created_at', seconds: number) =>
+    h.sql(`UPDATE idempotency_keys SET ${column} = now() - make_interval(secs => $2) WHERE key = $1`, [key, seconds]);
+
+  it('claims an unused key once', async () => {
+    expect(await claim('k1')).toBe(true);
+    expect(await claim('k1', 'c2')).toBe(false);
+    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'in_flight', response_status: null, response_body: null });
+    expect(await repo.find('k-none')).toBeUndefined();
+  });
+
+  it('takes over a stale in-flight claim of the same request only, once', async () => {
+    await claim('k1');
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(false);
+    await age('k1', 'claimed_at', 120);
+    expect(await repo.takeOverStale('k1', 'other-fp', 'c2', 60)).toBe(false);
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(true);
+    expect(await repo.takeOverStale('k1', 'fp', 'c3', 60)).toBe(false);
+    // The first claim's late answer changes nothing; the taking claim's answer is stored.
+    await repo.storeOutcome('k1', 'c1', 201, { late: true });
+    expect((await repo.find('k1'))?.state).toBe('in_flight');
+    await repo.storeOutcome('k1', 'c2', 201, { ok: true });
+    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true } });
+  });
+
+  it('never takes over a stored answer', async () => {
+    await claim('k1');
+    await repo.storeOutcome('k1', 'c1', 200, { ok: true });
+    await age('k1', 'claimed_at', 3600);
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(false);
+  });
+
+  it('releases only the current claim', async () => {
+    await claim('k1');
+    await repo.release('k1', 'c-other');
+    expect(await repo.find('k1')).toBeDefined();
+    await repo.release('k1', 'c1');
+    expect(await repo.find('k1')).toBeUndefined();
+  });
+
+  it('forgets keys past retention: one by key, and in batches oldest first', async () => {
+    for (const k of ['k-new', 'k-old1', 'k-old2', 'k-old3']) await claim(k);
+    await age('k-old1', 'created_at', 30 * 3600);
+    await age('k-old2', 'created_at', 40 * 3600);
+    await age('k-old3', 'created_at', 50 * 3600);
+    await repo.dropIfExpired('k-new');
+    await repo.dropIfExpired('k-old1');
+    expect(await repo.find('k-new')).toBeDefined();
+    expect(await repo.find('k-old1')).toBeUndefined();
+    expect(await repo.deleteExpiredBatch(1)).toBe(1);
+    expect(await repo.find('k-old3')).toBeUndefined();
+    expect(await repo.find('k-old2')).toBeDefined();
+    expect(await repo.deleteExpiredBatch(10)).toBe(1);
+    expect(await repo.deleteExpiredBatch(10)).toBe(0);
+  });
+
+  it('commits each statement on its own, even inside a transaction that rolls back', async () => {
+    await expect(
+      h.tx.run(async () => {
+        await claim('k1');
+        throw new Error('the request failed');
+      }),
+    ).rejects.toThrow('the request failed');
+    expect(await repo.find('k1')).toBeDefined();
+  });
+});
