@@ -11,11 +11,11 @@ describe('EventsRepository on PostgreSQL', () => {
   afterAll(() => h.close());
   beforeEach(() => h.sql('DELETE FROM events'));
 
-  const record = (kind: string, location?: string) => repo.insert({ kind, summary: `${kind} happened`, reasoning: 'because', location, data: { kind } });
+  const record = (kind: string, location?: string) => repo.insert({ kind, summary: `${kind} happened`, reasoning: 'because', location, data: { kind }, source: 'service' });
 
   it('inserts and answers the stored event, with its sequence number and time', async () => {
     const e = await record('checkout.completed', 'm1');
-    expect(e).toMatchObject({ kind: 'checkout.completed', location: 'm1', data: { kind: 'checkout.completed' } });
+    expect(e).toMatchObject({ kind: 'checkout.completed', location: 'm1', data: { kind: 'checkout.completed' }, source: 'service' });
     expect(e.occurredAt).toBeInstanceOf(Date);
     expect(Number(e.seq)).toBeGreaterThan(0);
     expect(await repo.findById(e.id)).toMatchObject({ id: e.id, seq: e.seq, summary: 'checkout.completed happened' });
