@@ -1,11 +1,8 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClaimsModule } from '../claims/claims.module';
 import { CoordinationModule } from '../coordination/coordination.module';
-import { LocationEntity } from '../locations/location.entity';
 import { RestockFollowUpJob } from './restock-follow-up.job';
 import { RestockFollowUpService } from './restock-follow-up.service';
-import { RestockOrderEntity } from './restock-order.entity';
 import { RestockRecoveryScheduler } from './restock-recovery.scheduler';
 import { RestockRecoveryService } from './restock-recovery.service';
 import { RestockController } from './restock.controller';
@@ -17,7 +14,7 @@ import { EventsModule } from '../events/events.module';
 
 /** Restock requests to machine platforms (on the money-claims core, with their recovery) and the follow-up of binding orders. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RestockOrderEntity, LocationEntity]), ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule],
+  imports: [ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule],
   controllers: [RestockController],
   providers: [RestockRepository, RestockService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
   exports: [RestockService, RestockFollowUpService],
