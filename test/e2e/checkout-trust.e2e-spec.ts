@@ -105,7 +105,8 @@ describe.each(BOTH_DATABASES)('checkout and UCP alignment (%s)', (db) => {
   it('permalink_url is absolute on the session, GET /orders/{id} and the purchase list', async () => {
     await t.post('/ucp/v1/checkout-sessions', { id: 'PO-link', line_items: LINE, fulfillment: DEST });
     const done = await t.post('/ucp/v1/checkout-sessions/PO-link/complete', { confirm: true });
-    const absolute = /^http:\/\/127\.0\.0\.1:\d+\/ucp\/v1\/orders\/PO-link$/;
+    // Production links come from SERVICE_PUBLIC_URL (test-app's production default), never from the Host header.
+    const absolute = /^http:\/\/vending\.test\/ucp\/v1\/orders\/PO-link$/;
     expect(done.body.order.permalink_url).toMatch(absolute);
     const one = await t.get('/ucp/v1/orders/PO-link');
     expect(one.status).toBe(200);
@@ -131,7 +132,7 @@ describe.each(BOTH_DATABASES)('checkout and UCP alignment (%s)', (db) => {
     const schemas: Record<string, object> = {};
     for (const [name, [entry]] of Object.entries(profile.capabilities as Record<string, { schema: string }[]>)) {
       const url = new URL(entry.schema);
-      expect(`${url.protocol}//${url.host}`).toBe(t.url);
+      expect(`${url.protocol}//${url.host}`).toBe('http://vending.test');
       const res = await t.raw.get(url.pathname); // no token: like the profile
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
