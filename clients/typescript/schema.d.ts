@@ -475,7 +475,7 @@ export interface paths {
         put?: never;
         /**
          * Send a restock recommendation or order to a machine platform
-         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`.
+         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`. An `Idempotency-Key` replays the first answer of the same request.
          */
         post: operations["restock_send"];
         delete?: never;
@@ -1860,11 +1860,11 @@ export interface components {
         };
         ProfileServiceView: {
             /** @enum {string} */
-            transport: "rest";
+            transport: "rest" | "mcp";
             version: string;
-            /** @description Base of the REST API, `<base>/ucp/v1`. */
+            /** @description Base of the REST API, `<base>/ucp/v1`, or the MCP endpoint `<base>/ucp/mcp` (Streamable HTTP). */
             endpoint: string;
-            /** @description URL of this OpenAPI document. */
+            /** @description URL of this OpenAPI document (rest), or of the OpenRPC document describing the MCP tools (mcp). */
             schema?: string;
             spec?: string;
             /** @description The interface version, `2026-09-10 v2`. */
@@ -5398,7 +5398,10 @@ export interface operations {
     restock_send: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -5500,7 +5503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`. */
+            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5554,7 +5557,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
