@@ -16,7 +16,7 @@ export function openRpcDocument(defs: ToolDefinition[], base: string) {
     },
     servers: [{ name: 'mcp', url: `${base}${MCP_PATH}` }],
     methods: defs.map((d) => {
-      const input = d.tool.inputSchema as unknown as { properties: Record<string, unknown>; required: string[]; $defs?: Record<string, unknown> };
+      const input = d.tool.inputSchema;
       return {
         name: d.tool.name,
         summary: d.tool.title,

@@ -39,6 +39,14 @@ export interface ToolRoute {
   payload: string | null;
 }
 
+export interface ToolInputSchema {
+  [key: string]: unknown;
+  type: 'object';
+  properties: Record<string, Schema>;
+  required: string[];
+  $defs?: Record<string, Schema>;
+}
+
 export interface ToolDefinition {
   spec: McpToolSpec;
   route: ToolRoute;
@@ -46,7 +54,7 @@ export interface ToolDefinition {
     name: string;
     title: string;
     description: string;
-    inputSchema: Schema & { type: 'object' };
+    inputSchema: ToolInputSchema;
     outputSchema?: Schema & { type: 'object' };
     annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   };
@@ -121,7 +129,7 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
     properties[spec.payload] = jsonSchemaOf(bodySchema, doc, defs) as Schema;
     if (op.requestBody?.required !== false) required.push(spec.payload);
   }
-  const inputSchema = { type: 'object' as const, properties, required, additionalProperties: false, ...defsOf(defs) };
+  const inputSchema: ToolInputSchema = { type: 'object', properties, required, additionalProperties: false, ...defsOf(defs) };
   const title = op.summary ?? spec.tool;
   const description = [op.summary ? `${op.summary}.` : '', renameOperations(op.description ?? '', toolNameOf), spec.movesMoney ? MONEY_NOTE : '', `REST: ${method} ${path}.`]
     .filter(Boolean)

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Request } from 'express';
 import { McpToolsService } from './mcp-tools.service';
@@ -12,12 +13,15 @@ const INSTRUCTIONS =
   'Money moves only in complete_checkout, update_prices, place_run and send_restock: each needs meta["idempotency-key"] and, where asked, `confirm: true`, which is a person\'s decision. ' +
   'Amounts are integer fen (CNY).';
 
+/** One validator for every server: the SDK builds a new Ajv per server otherwise (7% of a tool call's CPU). */
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
+
 /**
  * One MCP server for one HTTP request (stateless Streamable HTTP): it lists the tools derived from the OpenAPI
  * document and runs each call as its REST operation with the caller's own credentials (the outer request's).
  */
 export function createMcpServer(tools: McpToolsService, outer: Request): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools.tools()).map((d) => d.tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const def = await tools.find(request.params.name);

@@ -1,10 +1,13 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { BOTH_DATABASES, TestApp } from '../support/test-app';
+import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, NS, ordersPosted, supplierApp } from '../unit/money/fixtures';
 import { callTool, codesOf, mcpClient } from '../support/mcp-client';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { startBridge } from '../../src/mcp/stdio-bridge';
 
 const META = (key?: string) => ({ 'ucp-agent': { profile: 'https://agent.example/profile' }, ...(key ? { 'idempotency-key': key } : {}) });
 
@@ -121,6 +124,23 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     await expect(mcp.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/unknown tool/);
   });
 
+  it('the stdio bridge forwards tools/list and tools/call to the endpoint with VENDING_TOKEN', async () => {
+    const [local, remote] = InMemoryTransport.createLinkedPair();
+    const bridge = await startBridge({ VENDING_URL: t.url, VENDING_TOKEN: t.token }, remote);
+    const desktop = new SdkClient({ name: 'desktop', version: '1.0.0' });
+    try {
+      await desktop.connect(local);
+      expect((await desktop.listTools()).tools.map((x) => x.name)).toEqual(MCP_TOOLS.map((x) => x.tool));
+      const viaBridge = await callTool(desktop, 'list_namespaces');
+      const direct = await callTool(mcp, 'list_namespaces');
+      expect(viaBridge.body).toEqual(direct.body);
+    } finally {
+      await desktop.close();
+      await bridge.close();
+    }
+    await expect(startBridge({ VENDING_URL: t.url, VENDING_TOKEN: 'wrong' }, InMemoryTransport.createLinkedPair()[1])).rejects.toMatchObject({ code: 401 });
+  });
+
   it('no token: 401 before any tool runs, as on REST; GET and DELETE are 405', async () => {
     await expect(mcpClient(t, {})).rejects.toMatchObject({ code: 401 });
     await expect(mcpClient(t, { Authorization: 'Bearer wrong' })).rejects.toMatchObject({ code: 401 });
@@ -131,5 +151,20 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     expect((await t.get('/ucp/mcp')).status).toBe(405);
     expect((await t.del('/ucp/mcp')).status).toBe(405);
     expect(t.logs.join('\n')).not.toContain(t.token);
+  });
+});
+
+describe('MCP without a configured token', () => {
+  it('answers 503 auth_not_configured, as the REST routes do', async () => {
+    const t = await startTestApp({ db: 'embedded', env: { SERVICE_AUTH_TOKEN: undefined } });
+    try {
+      const rest = await t.raw.get('/ucp/v1/namespaces');
+      const res = await request(t.url).post('/ucp/mcp').set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+      expect(rest.status).toBe(503);
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, data: { messages: [{ code: 'auth_not_configured' }] } } });
+    } finally {
+      await t.close();
+    }
   });
 });
