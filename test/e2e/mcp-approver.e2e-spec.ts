@@ -14,22 +14,19 @@ describe.each(BOTH_DATABASES)('MCP: an approval the agent cannot resolve with an
   let p: FakePartner;
   let t: TestApp;
   let agent: Client;
-  let owner: Client;
   beforeAll(async () => {
     p = await startFakePartner({ token: 'sup-token' });
     const guards = { ...GUARDS, budget: { perOrderFen: 1000, dailyFen: 300000, monthlyFen: 3000000 } };
     t = await supplierApp(p, { SERVICE_GUARDS: JSON.stringify(guards), SERVICE_APPROVER_TOKEN: APPROVER }, db === 'embedded' ? 'embedded' : undefined);
     agent = await mcpClient(t);
-    owner = await mcpClient(t, { Authorization: `Bearer ${APPROVER}` });
   });
   afterAll(async () => {
     await agent?.close();
-    await owner?.close();
     await t?.close();
     await p?.close();
   });
 
-  it('resolve_approval with the operator token is forbidden; the order waits; the approver resolves it', async () => {
+  it('resolve_approval with the operator token is forbidden; the order waits; the owner resolves it with the approver credential', async () => {
     const id = `MCP-OB-${db}`;
     const created = await callTool(agent, 'create_checkout', { checkout: { id, line_items: [{ item: { id: `${NS}:COLA` }, quantity: 1, quantity_unit: { unit: 'BX' } }], fulfillment: DEST } });
     expect(created.body.status).toBe('requires_escalation');
@@ -45,7 +42,10 @@ describe.each(BOTH_DATABASES)('MCP: an approval the agent cannot resolve with an
     expect(codesOf(refused)).toContain('approval_required');
     expect(ordersPosted(p, id)).toBe(0);
 
-    const approved = await callTool(owner, 'resolve_approval', { id: approval.id, resolution: { approved: true, resolver: { channel: 'dashboard', sender_id: 'owner' } } });
-    expect(approved.isError).toBe(false);
+    const owner = await t.raw
+      .post(`/ucp/v1/approvals/${approval.id}`)
+      .set('Authorization', `Bearer ${APPROVER}`)
+      .send({ approved: true, resolver: { channel: 'dashboard', sender_id: 'owner' } });
+    expect(owner.status).toBe(200);
   });
 });
