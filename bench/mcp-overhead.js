@@ -21,6 +21,12 @@ const port = 19300 + (process.pid % 200);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'mcp-overhead/1.0' };
 const mcpHeaders = { ...headers, accept: 'application/json, text/event-stream' };
 
+/** CPU seconds the service process has used (utime + stime): per-request CPU holds while the shared machine's load moves. */
+function cpuSeconds(pid) {
+  const f = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
 function cannon(opts) {
   return new Promise((resolve, reject) => autocannon({ connections, duration: seconds, headers, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
 }
@@ -63,15 +69,17 @@ async function main() {
     const rows = [];
     for (let r = 0; r < rounds; r++) {
       for (const [name, run] of r % 2 ? [['mcp get_checkout', mcpRun], ['rest GET', restRun]] : [['rest GET', restRun], ['mcp get_checkout', mcpRun]]) {
+        const cpu0 = cpuSeconds(child.pid);
         const x = await run();
-        rows.push({ name, round: r + 1, rps: x.requests.average, p50: x.latency.p50, p99: x.latency.p99, non2xx: x.non2xx, errors: x.errors });
-        console.log(`round ${r + 1} ${name.padEnd(16)} ${x.requests.average.toFixed(0).padStart(5)} req/s  p50 ${x.latency.p50} ms  p99 ${x.latency.p99} ms  (non-2xx ${x.non2xx}, errors ${x.errors})`);
+        const cpuMs = ((cpuSeconds(child.pid) - cpu0) * 1000) / x.requests.total;
+        rows.push({ name, round: r + 1, rps: x.requests.average, p50: x.latency.p50, p99: x.latency.p99, cpuMs, non2xx: x.non2xx, errors: x.errors });
+        console.log(`round ${r + 1} ${name.padEnd(16)} ${x.requests.average.toFixed(0).padStart(5)} req/s  p50 ${x.latency.p50} ms  p99 ${x.latency.p99} ms  ${cpuMs.toFixed(2)} ms CPU/req  (non-2xx ${x.non2xx}, errors ${x.errors})`);
       }
     }
     const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const name of ['rest GET', 'mcp get_checkout']) {
       const mine = rows.filter((x) => x.name === name);
-      console.log(`${name.padEnd(16)} median of ${mine.length} rounds at ${connections} connections: ${median(mine.map((x) => x.rps)).toFixed(0)} req/s, p50 ${median(mine.map((x) => x.p50))} ms, p99 ${median(mine.map((x) => x.p99))} ms`);
+      console.log(`${name.padEnd(16)} median of ${mine.length} rounds at ${connections} connections: ${median(mine.map((x) => x.rps)).toFixed(0)} req/s, p50 ${median(mine.map((x) => x.p50))} ms, p99 ${median(mine.map((x) => x.p99))} ms, ${median(mine.map((x) => x.cpuMs)).toFixed(2)} ms CPU/req`);
     }
   } finally {
     if (child) {
