@@ -1,7 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Request } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Request, Response } from 'express';
 import { McpToolsService } from './mcp-tools.service';
 
 export const MCP_SERVER_NAME = 'vending-commerce';
@@ -29,4 +30,16 @@ export function createMcpServer(tools: McpToolsService, outer: Request): Server 
     return tools.call(def, request.params.arguments, outer);
   });
   return server;
+}
+
+/** Answers one HTTP request of the MCP endpoint: a fresh server and stateless transport, JSON answers, no session. */
+export async function serveMcpRequest(tools: McpToolsService, req: Request, res: Response): Promise<void> {
+  const server = createMcpServer(tools, req);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
 }

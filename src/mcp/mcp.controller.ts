@@ -1,13 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { DomainError } from '../common/errors';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { MCP_PATH } from '../discovery/discovery.service';
-import { createMcpServer } from './mcp-server';
+import { serveMcpRequest } from './mcp-server';
 import { McpToolsService } from './mcp-tools.service';
 import { McpTransportErrorFilter } from './mcp-transport-error.filter';
 import { openRpcDocument } from './mcp-openrpc';
@@ -25,15 +24,8 @@ export class McpController {
   constructor(private readonly tools: McpToolsService) {}
 
   @Post()
-  async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const server = createMcpServer(this.tools, req);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+  handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return serveMcpRequest(this.tools, req, res);
   }
 
   @Get()
