@@ -29,6 +29,7 @@ import { PurchasesModule } from './purchases/purchases.module';
 import { ReplenishmentModule } from './replenishment/replenishment.module';
 import { RestockModule } from './restock/restock.module';
 import { StagingModule } from './staging/staging.module';
+import { McpModule } from './mcp/mcp.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -36,7 +37,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule];
 
 @Module({})
 export class AppModule {

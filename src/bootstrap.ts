@@ -20,6 +20,7 @@ import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
+import { setupMcp } from './mcp/mcp.setup';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -51,6 +52,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.useWebSocketAdapter(new WsAdapter(app));
   setupOpenApi(app);
   setServerTimeouts(app.getHttpServer() as Server, config.serverTimeouts);
+  setupMcp(app);
   // Requests Node's HTTP parser refuses (a request line or headers past its 16 KB limit, broken framing) never reach
   // Express; answer them with the envelope as well instead of Node's bare 400/431.
   (app.getHttpServer() as Server).on('clientError', answerClientError);

@@ -475,7 +475,7 @@ export interface paths {
         put?: never;
         /**
          * Send a restock recommendation or order to a machine platform
-         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`. The platform is called once per reference: a send whose answer was never recorded (its process died, or the call got no usable answer) is settled by READING the platform's `GET /restock/{ref}` on a resend (after the claim's lease of max(2 min, 2 × partner timeout) when its process died) and every minute, never by sending again; while that read gives no usable answer the resend is 409 `restock_in_progress`. A recovered answer carries an info `restock_recovered`; a recommendation to a platform without `replenishment.order` (which cannot be asked) answers `accepted: 0` with a warning `restock_unconfirmed` and is never sent again.
+         * @description `binding: false` (default) is a recommendation (`reason` required, capability `replenishment.recommend`); `binding: true` is an order the platform executes and reports on (`replenishment.order`). No money moves, but the kill switch applies (409 `kill_switch_engaged`). `reference` is idempotent: a repeat returns the stored answer without calling the platform; another body under it is 409 `reference_conflict`. The platform is called once per reference: a send whose answer was never recorded (its process died, or the call got no usable answer) is settled by READING the platform's `GET /restock/{ref}` on a resend (after the claim's lease of max(2 min, 2 × partner timeout) when its process died) and every minute, never by sending again; while that read gives no usable answer the resend is 409 `restock_in_progress`. A recovered answer carries an info `restock_recovered`; a recommendation to a platform without `replenishment.order` (which cannot be asked) answers `accepted: 0` with a warning `restock_unconfirmed` and is never sent again. An `Idempotency-Key` replays the first answer of the same request.
          */
         post: operations["restock_send"];
         delete?: never;
@@ -1897,11 +1897,11 @@ export interface components {
         };
         ProfileServiceView: {
             /** @enum {string} */
-            transport: "rest";
+            transport: "rest" | "mcp";
             version: string;
-            /** @description Base of the REST API, `<base>/ucp/v1`. */
+            /** @description Base of the REST API, `<base>/ucp/v1`, or the MCP endpoint `<base>/ucp/mcp` (Streamable HTTP). */
             endpoint: string;
-            /** @description URL of this OpenAPI document. */
+            /** @description URL of this OpenAPI document (rest), or of the OpenRPC document describing the MCP tools (mcp). */
             schema?: string;
             spec?: string;
             /** @description The interface version, `2026-09-10 v2`. */
@@ -6794,7 +6794,10 @@ export interface operations {
     restock_send: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6923,7 +6926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`. */
+            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7004,7 +7007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

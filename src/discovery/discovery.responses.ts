@@ -4,11 +4,11 @@ import { CapabilityVersionView, PaymentHandlerView, UcpEnvelope, UcpMessageView 
 
 export class ProfileServiceView {
   version: string;
-  @ApiProperty({ enum: ['rest'] })
-  transport: 'rest';
-  /** Base of the REST API, `<base>/ucp/v1`. */
+  @ApiProperty({ enum: ['rest', 'mcp'] })
+  transport: 'rest' | 'mcp';
+  /** Base of the REST API, `<base>/ucp/v1`, or the MCP endpoint `<base>/ucp/mcp` (Streamable HTTP). */
   endpoint: string;
-  /** URL of this OpenAPI document. */
+  /** URL of this OpenAPI document (rest), or of the OpenRPC document describing the MCP tools (mcp). */
   schema?: string;
   spec?: string;
   /** The interface version, `2026-09-10 v2`. */

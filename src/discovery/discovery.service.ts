@@ -9,6 +9,9 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 
 export const INTERFACE_VERSION = '2026-09-10 v2';
 export const API_PREFIX = '/ucp/v1';
+/** The MCP endpoint (Streamable HTTP) and the OpenRPC document of its tools (src/mcp). */
+export const MCP_PATH = '/ucp/mcp';
+export const MCP_SCHEMA_PATH = '/ucp/mcp/openrpc.json';
 
 /** Builds the UCP profile and the namespace registry view from the run-time registry (no vendor hard-coded). */
 @Injectable()
@@ -45,6 +48,13 @@ export class DiscoveryService {
               transport: 'rest',
               endpoint: `${base}${API_PREFIX}`,
               schema: `${base}${API_PREFIX}/openapi.json`,
+              interface_version: INTERFACE_VERSION,
+            },
+            {
+              version: UCP_VERSION,
+              transport: 'mcp',
+              endpoint: `${base}${MCP_PATH}`,
+              schema: `${base}${MCP_SCHEMA_PATH}`,
               interface_version: INTERFACE_VERSION,
             },
           ],

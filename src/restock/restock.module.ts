@@ -11,10 +11,11 @@ import { RestockService } from './restock.service';
 import { PartnersModule } from '../partners/partners.module';
 import { GuardsModule } from '../guards/guards.module';
 import { EventsModule } from '../events/events.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Restock requests to machine platforms (on the money-claims core, with their recovery) and the follow-up of binding orders. */
 @Module({
-  imports: [ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule],
+  imports: [ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule, IdempotencyModule],
   controllers: [RestockController],
   providers: [RestockRepository, RestockService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
   exports: [RestockService, RestockFollowUpService],

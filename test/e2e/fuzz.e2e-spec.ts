@@ -34,6 +34,10 @@ describe(`fuzz: ${RUNS} mutated requests, seed ${SEED}`, () => {
     // The same request under another operation's name: the order it places is "without confirm" for the check.
     const found = await runOne(w, 2, { ...complete, name: 'checkout.get' }, { kind: 'none' });
     expect(found.map((f) => f.what)).toEqual(['a supplier order without confirm']);
+    // The same over MCP (issue 18): a confirmed complete_checkout tool call is clean, under another name it is a finding.
+    const mcpComplete = OPERATIONS.find((o) => o.name === 'mcp.complete_checkout')!;
+    expect(await runOne(w, 3, mcpComplete, { kind: 'none' })).toEqual([]);
+    expect((await runOne(w, 4, { ...mcpComplete, name: 'mcp.list_orders' }, { kind: 'none' })).map((f) => f.what)).toEqual(['a supplier order without confirm']);
     // A refusal must be a status and a code the operation documents: approval_required is a 409, never a 400.
     const refusal = { ucp: { version: '2026-08-25', status: 'error' }, messages: [{ type: 'error', code: 'approval_required', severity: 'requires_buyer_review', path: '$', content: 'x', content_type: 'plain' }] };
     expect(w.api!.problems('POST', '/ucp/v1/checkout-sessions/{session}/complete', { status: 400, body: refusal })).toEqual([

@@ -91,6 +91,7 @@ async function build(w: World, op: Op, m: Mutation): Promise<Sent> {
   const headers: Record<string, string> = { authorization: `Bearer ${w.t.token}`, 'user-agent': 'vending-fuzz/1.0' };
   if (op.idempotencyKey) headers['idempotency-key'] = `fz-${w.seq}-${Math.random().toString(36).slice(2)}`;
   if (op.ucpAgent) headers['ucp-agent'] = 'profile="https://agent.example/profile.json"';
+  if (op.mcp) headers.accept = 'application/json, text/event-stream';
   let body = op.body ? op.body(w, params) : undefined;
   let bodyText: string | undefined;
   let contentType = 'application/json';
@@ -198,7 +199,8 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
   if (answer.status >= 500) found.push(`HTTP ${answer.status}`);
   if (STACK.test(answer.text)) found.push('a stack trace in the answer');
   const json = safeParse(answer.text) as { ucp?: { version?: string; status?: string }; messages?: unknown[] } | undefined;
-  const envelopeWanted = !(op.notEnvelope && answer.status < 400);
+  const envelopeWanted = !(op.notEnvelope && answer.status < 400) && !op.mcp;
+  if (op.mcp) found.push(...mcpProblems(answer.status, json));
   if (envelopeWanted) {
     const status = answer.status < 400 ? 'success' : 'error';
     if (!json || json.ucp?.version !== '2026-08-25' || json.ucp?.status !== status || !Array.isArray(json.messages)) found.push(`not the ucp envelope (${status})`);
@@ -209,15 +211,32 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
   if (w.api?.documents(op.method, template) && m.kind !== 'path' && m.kind !== 'whole-body' && answer.status >= 400 && answer.status < 500 && json) {
     found.push(...w.api.problems(op.method, template, { status: answer.status, body: json }));
   }
-  const body = s.body as { confirm?: unknown; approved?: unknown } | undefined;
+  const sent = s.body as { confirm?: unknown; approved?: unknown; params?: { arguments?: Record<string, { confirm?: unknown } | undefined> } } | undefined;
+  const body = op.mcp ? (sent?.params?.arguments?.checkout ?? sent?.params?.arguments?.prices) : sent;
   const confirmed = body?.confirm === true;
-  if (after.orders > before.orders && !(op.name === 'checkout.complete' && confirmed)) found.push('a supplier order without confirm');
-  if (after.prices > before.prices && !((op.name === 'prices.put' && confirmed) || (op.name === 'approvals.resolve' && body?.approved === true))) found.push('a price write without confirm or approval');
+  if (after.orders > before.orders && !((op.name === 'checkout.complete' || op.name === 'mcp.complete_checkout') && confirmed)) found.push('a supplier order without confirm');
+  if (after.prices > before.prices && !(((op.name === 'prices.put' || op.name === 'mcp.update_prices') && confirmed) || (op.name === 'approvals.resolve' && (body as { approved?: unknown })?.approved === true))) {
+    found.push('a price write without confirm or approval');
+  }
   if (after.restocks > before.restocks && op.name !== 'restock' && op.name !== 'replenishment.place') found.push('a restock request from another route');
   if (op.name.startsWith('admin.') && answer.status < 300) await restoreGuards(w);
   // A mutated DELETE may remove the fuzz's own machines: put them back (roster and synced slots).
   if (op.method === 'DELETE' && answer.status < 300) await seedMachines(w.t);
   return found.map((what) => ({ n, what, request: s, status: answer.status, answer: answer.text.slice(0, 400) }));
+}
+
+/**
+ * An MCP answer is JSON-RPC (a result, or an error with a code), or the ucp envelope of a request refused before it
+ * reached the endpoint (an unparsable body); a tool result carries the ucp JSON.
+ */
+function mcpProblems(status: number, json: unknown): string[] {
+  const j = json as { jsonrpc?: string; result?: { structuredContent?: { ucp?: { version?: string } } }; error?: { code?: unknown }; ucp?: unknown } | undefined;
+  if (status === 202 && !j) return [];
+  if (!j) return ['an MCP answer that is not JSON'];
+  if (j.ucp !== undefined) return status >= 400 ? [] : ['a ucp envelope where JSON-RPC was expected'];
+  if (j.jsonrpc !== '2.0' || (j.result === undefined && typeof j.error?.code !== 'number')) return ['an MCP answer that is not JSON-RPC'];
+  if (j.result?.structuredContent && j.result.structuredContent.ucp?.version !== '2026-08-25') return ['a tool result without the ucp JSON'];
+  return [];
 }
 
 /** Guard rules stay set and the kill switch released, whatever a mutated admin request changed. */

@@ -36,7 +36,18 @@ export interface Op {
   notEnvelope?: boolean;
   idempotencyKey?: boolean;
   ucpAgent?: boolean;
+  /** A JSON-RPC request to the MCP endpoint (answers are JSON-RPC; a tool's result carries the ucp JSON). */
+  mcp?: boolean;
 }
+
+/** A tools/call to `POST /ucp/mcp` (issue 18): the fuzz mutates the JSON-RPC envelope and the tool's arguments alike. */
+const toolCall = (name: string, args: (w: World, p: Record<string, string>) => Record<string, unknown>) => (w: World, p: Record<string, string>) => ({
+  jsonrpc: '2.0',
+  id: ++w.seq,
+  method: 'tools/call',
+  params: { name, arguments: args(w, p) },
+});
+const mcpKey = (w: World) => ({ 'idempotency-key': `fz-mcp-${w.seq}-${Math.random().toString(36).slice(2)}` });
 
 const SUP = 'acme-supply';
 const MACH = 'acme-machine';
@@ -152,6 +163,17 @@ export const OPERATIONS: Op[] = [
   { name: 'replenishment.score', method: 'GET', path: '/ucp/v1/replenishment/score', query: { horizon_days: '7' } },
   { name: 'admin.guards.get', method: 'GET', path: '/ucp/v1/admin/guards' },
   { name: 'admin.guards.put', method: 'PUT', path: '/ucp/v1/admin/guards', body: () => FUZZ_GUARDS },
+  { name: 'mcp.tools_list', method: 'POST', path: '/ucp/mcp', mcp: true, body: (w) => ({ jsonrpc: '2.0', id: ++w.seq, method: 'tools/list', params: {} }) },
+  { name: 'mcp.search_catalog', method: 'POST', path: '/ucp/mcp', mcp: true, body: toolCall('search_catalog', () => ({ meta: { 'ucp-agent': { profile: 'https://agent.example/p' } }, catalog: { query: 'cola', filters: { namespace: SUP } } })) },
+  { name: 'mcp.list_orders', method: 'POST', path: '/ucp/mcp', mcp: true, body: toolCall('list_orders', () => ({ kind: 'purchase', limit: 5 })) },
+  {
+    name: 'mcp.complete_checkout', method: 'POST', path: '/ucp/mcp', mcp: true, prepare: freshSession,
+    body: toolCall('complete_checkout', (w, p) => ({ meta: mcpKey(w), id: p.session, checkout: { confirm: true } })),
+  },
+  {
+    name: 'mcp.update_prices', method: 'POST', path: '/ucp/mcp', mcp: true,
+    body: toolCall('update_prices', (w) => ({ meta: mcpKey(w), id: 'loc-1', prices: { confirm: true, prices: [{ item: { id: `${MACH}:A1` }, price: { amount: w.seq % 2 ? 350 : 360, currency: 'CNY' } }] } })),
+  },
   { name: 'admin.kill-switch', method: 'PUT', path: '/ucp/v1/admin/kill-switch', body: () => ({ engaged: false, reason: 'fuzz: stays released' }) },
 ];
 

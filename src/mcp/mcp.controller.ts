@@ -1,0 +1,57 @@
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DomainError } from '../common/errors';
+import { publicBase } from '../common/public-url';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { MCP_PATH } from '../discovery/discovery.service';
+import { serveMcpRequest } from './mcp-server';
+import { McpToolsService } from './mcp-tools.service';
+import { McpTransportErrorFilter } from './mcp-transport-error.filter';
+import { openRpcDocument } from './mcp-openrpc';
+
+const NO_STREAM = 'the MCP endpoint is stateless Streamable HTTP: POST JSON-RPC messages to it; there is no stream to GET and no session to DELETE';
+
+/**
+ * `POST /ucp/mcp`: MCP over stateless Streamable HTTP (a fresh server and transport per request, JSON answers).
+ * Behind the same global auth guard as every REST route; not an OpenAPI operation (its OpenRPC document is).
+ */
+@ApiExcludeController()
+@UseFilters(McpTransportErrorFilter)
+@Controller(MCP_PATH.slice(1))
+export class McpController {
+  constructor(private readonly tools: McpToolsService) {}
+
+  @Post()
+  handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return serveMcpRequest(this.tools, req, res);
+  }
+
+  @Get()
+  @HttpCode(405)
+  noStream(): never {
+    throw new DomainError('method_not_allowed', NO_STREAM);
+  }
+
+  @Delete()
+  @HttpCode(405)
+  noSession(): never {
+    throw new DomainError('method_not_allowed', NO_STREAM);
+  }
+}
+
+/** The OpenRPC document of the tools (discovery's `schema` of the mcp service), behind the token like openapi.json. */
+@ApiExcludeController()
+@Controller(MCP_PATH.slice(1))
+export class McpSchemaController {
+  constructor(
+    private readonly tools: McpToolsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('openrpc.json')
+  async schema(@Req() req: Request) {
+    return openRpcDocument(await this.tools.tools(), publicBase(this.config.publicUrl, req));
+  }
+}

@@ -1,0 +1,160 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
+import { DEST, GUARDS, NS } from '../support/money-fixtures';
+import { callTool, mcpClient } from '../support/mcp-client';
+import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+
+/** One side of the walk: `R` runs over REST, `M` over MCP; each side writes its own resources (ids end in its letter). */
+type Side = 'R' | 'M';
+interface Ctx {
+  runId?: string;
+  approvalId?: string;
+}
+interface Step {
+  tool: string;
+  args: (s: Side, c: Ctx) => Record<string, unknown>;
+  rest: (s: Side, c: Ctx) => { method: 'get' | 'post' | 'put' | 'delete'; url: string; body?: unknown; key?: string };
+  after?: (body: Record<string, unknown>, c: Ctx) => void;
+}
+
+const MACHINE = 'acme-machine';
+const loc = (s: Side) => `loc-${s}`;
+const session = (s: Side) => `PO-walk-${s}`;
+const key = (s: Side, what: string) => `walk-${what}-${s}`;
+
+/** Every operation, in an order where each write has something to act on. */
+const WALK: Step[] = [
+  { tool: 'get_profile', args: () => ({}), rest: () => ({ method: 'get', url: '/.well-known/ucp' }) },
+  { tool: 'list_namespaces', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/namespaces' }) },
+  { tool: 'get_guards', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/admin/guards' }) },
+  { tool: 'update_guards', args: () => ({ guards: GUARDS }), rest: () => ({ method: 'put', url: '/ucp/v1/admin/guards', body: GUARDS }) },
+  { tool: 'put_location', args: (s) => ({ id: loc(s), location: { name: `Machine ${s}`, namespace: MACHINE } }), rest: (s) => ({ method: 'put', url: `/ucp/v1/locations/${loc(s)}`, body: { name: `Machine ${s}`, namespace: MACHINE } }) },
+  { tool: 'sync_locations', args: () => ({ sync: {} }), rest: () => ({ method: 'post', url: '/ucp/v1/locations/sync', body: {} }) },
+  { tool: 'search_locations', args: () => ({ search: {} }), rest: () => ({ method: 'post', url: '/ucp/v1/locations/search', body: {} }) },
+  { tool: 'get_inventory', args: (s) => ({ id: loc(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/locations/${loc(s)}/inventory` }) },
+  { tool: 'get_sku', args: () => ({ sku_id: `${MACHINE}:A1` }), rest: () => ({ method: 'get', url: `/ucp/v1/skus/${MACHINE}:A1` }) },
+  { tool: 'update_sku_aliases', args: (s) => ({ sku_id: `${MACHINE}:A1`, aliases: { aliases: [] } }), rest: () => ({ method: 'put', url: `/ucp/v1/skus/${MACHINE}:A1/aliases`, body: { aliases: [] } }) },
+  { tool: 'search_catalog', args: () => ({ catalog: { query: 'cola', filters: { namespace: NS } } }), rest: () => ({ method: 'post', url: '/ucp/v1/catalog/search', body: { query: 'cola', filters: { namespace: NS } } }) },
+  { tool: 'lookup_catalog', args: () => ({ catalog: { ids: [`${NS}:COLA`, `${NS}:NOPE`] } }), rest: () => ({ method: 'post', url: '/ucp/v1/catalog/lookup', body: { ids: [`${NS}:COLA`, `${NS}:NOPE`] } }) },
+  {
+    tool: 'create_checkout',
+    args: (s) => ({ checkout: { id: session(s), line_items: [{ item: { id: `${NS}:COLA` }, quantity: 1 }] } }),
+    rest: (s) => ({ method: 'post', url: '/ucp/v1/checkout-sessions', body: { id: session(s), line_items: [{ item: { id: `${NS}:COLA` }, quantity: 1 }] } }),
+  },
+  { tool: 'get_checkout', args: (s) => ({ id: session(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/checkout-sessions/${session(s)}` }) },
+  { tool: 'update_checkout', args: (s) => ({ id: session(s), checkout: { fulfillment: DEST } }), rest: (s) => ({ method: 'put', url: `/ucp/v1/checkout-sessions/${session(s)}`, body: { fulfillment: DEST } }) },
+  {
+    tool: 'complete_checkout',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'complete') }, id: session(s), checkout: { confirm: true } }),
+    rest: (s) => ({ method: 'post', url: `/ucp/v1/checkout-sessions/${session(s)}/complete`, body: { confirm: true }, key: key(s, 'complete') }),
+  },
+  { tool: 'get_order', args: (s) => ({ id: session(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/orders/${session(s)}` }) },
+  { tool: 'list_orders', args: () => ({ kind: 'purchase' }), rest: () => ({ method: 'get', url: '/ucp/v1/orders?kind=purchase' }) },
+  { tool: 'cancel_checkout', args: (s) => ({ id: session(s) }), rest: (s) => ({ method: 'post', url: `/ucp/v1/checkout-sessions/${session(s)}/cancel` }) },
+  {
+    tool: 'update_prices',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'prices') }, id: loc(s), prices: { confirm: true, prices: [{ item: { id: `${MACHINE}:A1` }, price: { amount: 9999, currency: 'CNY' } }] } }),
+    rest: (s) => ({ method: 'put', url: `/ucp/v1/locations/${loc(s)}/prices`, body: { confirm: true, prices: [{ item: { id: `${MACHINE}:A1` }, price: { amount: 9999, currency: 'CNY' } }] }, key: key(s, 'prices') }),
+  },
+  { tool: 'list_approvals', args: () => ({ status: 'pending' }), rest: () => ({ method: 'get', url: '/ucp/v1/approvals?status=pending' }), after: (b, c) => void (c.approvalId = (b.approvals as { id: string }[])[0]?.id ?? 'none') },
+  { tool: 'get_approval', args: (_s, c) => ({ id: c.approvalId }), rest: (_s, c) => ({ method: 'get', url: `/ucp/v1/approvals/${c.approvalId}` }) },
+  {
+    tool: 'resolve_approval',
+    args: () => ({ id: 'apr-unknown', resolution: { approved: false, resolver: { channel: 'dashboard' } } }),
+    rest: () => ({ method: 'post', url: '/ucp/v1/approvals/apr-unknown', body: { approved: false, resolver: { channel: 'dashboard' } } }),
+  },
+  { tool: 'get_replenishment_plan', args: (s) => ({ location: loc(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/replenishment/plan?location=${loc(s)}` }) },
+  { tool: 'get_replenishment_score', args: () => ({ horizon_days: 7 }), rest: () => ({ method: 'get', url: '/ucp/v1/replenishment/score?horizon_days=7' }) },
+  {
+    tool: 'create_run',
+    args: (s) => ({ location: loc(s) }),
+    rest: (s) => ({ method: 'post', url: `/ucp/v1/replenishment/runs?location=${loc(s)}` }),
+    after: (b, c) => void (c.runId = (b.id as string | undefined) ?? 'run-none'),
+  },
+  { tool: 'list_runs', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/replenishment/runs' }) },
+  { tool: 'get_run', args: (_s, c) => ({ id: c.runId }), rest: (_s, c) => ({ method: 'get', url: `/ucp/v1/replenishment/runs/${c.runId}` }) },
+  {
+    tool: 'place_run',
+    args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'place') }, id: c.runId, run: { confirm: true } }),
+    rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/place`, body: { confirm: true }, key: key(s, 'place') }),
+  },
+  { tool: 'receive_run', args: (_s, c) => ({ id: c.runId, receipt: { delivered: [] } }), rest: (_s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/receive`, body: { delivered: [] } }) },
+  {
+    tool: 'send_restock',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'restock') }, id: loc(s), restock: { reference: `rs-${s}`, binding: false, line_items: [{ item: { id: `${MACHINE}:A1` }, quantity: 2, reason: 'walk' }] } }),
+    rest: (s) => ({ method: 'post', url: `/ucp/v1/locations/${loc(s)}/restock`, body: { reference: `rs-${s}`, binding: false, line_items: [{ item: { id: `${MACHINE}:A1` }, quantity: 2, reason: 'walk' }] }, key: key(s, 'restock') }),
+  },
+  { tool: 'create_event', args: (s) => ({ event: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }), rest: (s) => ({ method: 'post', url: '/ucp/v1/events', body: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }) },
+  { tool: 'list_events', args: () => ({ kind: 'agent.note' }), rest: () => ({ method: 'get', url: '/ucp/v1/events?kind=agent.note' }) },
+  { tool: 'set_kill_switch', args: (s) => ({ kill_switch: { engaged: false, reason: `walk ${s}` } }), rest: (s) => ({ method: 'put', url: '/ucp/v1/admin/kill-switch', body: { engaged: false, reason: `walk ${s}` } }) },
+  { tool: 'delete_location', args: (s) => ({ id: loc(s) }), rest: (s) => ({ method: 'delete', url: `/ucp/v1/locations/${loc(s)}` }) },
+];
+
+/** What differs between the two sides by construction: each side's own ids, and the clock. */
+function normalized(body: unknown, s: Side | null): unknown {
+  let text = JSON.stringify(body);
+  if (s)
+    text = text
+      .replace(new RegExp(`(loc|PO-walk|walk-[a-z]+|rs)-${s}\\b`, 'g'), '$1-S')
+      .replace(new RegExp(`(Machine|walk) ${s}\\b`, 'g'), '$1 S');
+  text = text
+    .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, 'T')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'U')
+    .replace(/"(id|run_id|approval_id|event_id)":"(run|apr|evt)[-_][^"]+"/g, '"$1":"$2-ID"');
+  return JSON.parse(text);
+}
+
+describe.each(BOTH_DATABASES)('every operation answers the same over REST and over MCP (%s)', (db) => {
+  let p: FakePartner;
+  let t: TestApp;
+  let mcp: Client;
+  beforeAll(async () => {
+    p = await startFakePartner({ token: 'sup-token' });
+    p.state.catalog = [{ vendorSku: 'COLA', title: 'Cola 330ml', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 500 }];
+    for (const s of ['R', 'M'] as Side[]) p.state.inventory[loc(s)] = [{ vendorSku: 'A1', title: 'Cola', priceFen: 350, stock: 1 }];
+    t = await startTestApp({
+      db,
+      env: {
+        SERVICE_ENV: 'production',
+        SERVICE_HTTP_VENDORS: JSON.stringify([
+          { namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] },
+          { namespace: MACHINE, baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger', 'pricing', 'replenishment.recommend', 'replenishment.order'] },
+        ]),
+        SERVICE_DEFAULT_SUPPLY_NAMESPACE: NS,
+        SERVICE_DEFAULT_MACHINE_NAMESPACE: MACHINE,
+      },
+    });
+    mcp = await mcpClient(t);
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await t?.close();
+    await p?.close();
+  });
+
+  it('the walk covers every tool', () => {
+    expect(WALK.map((s) => s.tool).sort()).toEqual(MCP_TOOLS.map((x) => x.tool).sort());
+  });
+
+  it('each operation: same status and same ucp JSON, side by side', async () => {
+    const ctx: Record<Side, Ctx> = { R: {}, M: {} };
+    const diffs: unknown[] = [];
+    for (const step of WALK) {
+      const r = step.rest('R', ctx.R);
+      let req = r.url.startsWith('/ucp/v1') ? t[r.method === 'delete' ? 'del' : r.method](r.url) : t.raw.get(r.url);
+      if (r.key) req = req.set('Idempotency-Key', r.key);
+      const rest = await (r.body === undefined ? req : req.send(r.body as object));
+      step.after?.(rest.body, ctx.R);
+      const tool = await callTool(mcp, step.tool, step.args('M', ctx.M));
+      step.after?.(tool.body, ctx.M);
+      expect(tool.isError).toBe(rest.status >= 400);
+      // Reads see one shared state and are compared as they are; writes act on each side's own resources.
+      const sided = JSON.stringify(step.args('R', ctx.R)) !== JSON.stringify(step.args('M', ctx.M));
+      const left = { tool: step.tool, status: rest.status, body: normalized(rest.body, sided ? 'R' : null) };
+      const right = { tool: step.tool, status: tool.status, body: normalized(tool.body, sided ? 'M' : null) };
+      if (JSON.stringify(left) !== JSON.stringify(right)) diffs.push({ rest: left, mcp: right });
+    }
+    expect(diffs).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { TestApp } from './test-app';
+
+/** The official SDK client over real HTTP to `<app>/ucp/mcp`, with the operator token unless `headers` say otherwise. */
+export async function mcpClient(t: TestApp, headers: Record<string, string> = { Authorization: `Bearer ${t.token}` }): Promise<Client> {
+  const client = new Client({ name: 'vending-e2e-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/ucp/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+/** A tool call's answer as the tests read it: the ucp JSON, its REST status, isError. */
+export interface ToolAnswer {
+  body: Record<string, unknown> & { messages: { code: string; severity: string; path?: string; type: string }[]; status?: string };
+  status: number;
+  isError: boolean;
+  replayed: boolean;
+  text: string;
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> {
+  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (r.content[0] as { text: string }).text;
+  expect(JSON.parse(text)).toEqual(r.structuredContent); // the same ucp JSON, serialised for clients without structuredContent
+  return {
+    body: r.structuredContent as ToolAnswer['body'],
+    status: r._meta?.['com.example.svc/http_status'] as number,
+    isError: r.isError === true,
+    replayed: r._meta?.['com.example.svc/idempotent_replayed'] === true,
+    text,
+  };
+}
+
+export function codesOf(a: ToolAnswer): string[] {
+  return a.body.messages.map((m) => m.code);
+}
