@@ -18,8 +18,7 @@ import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_SPEND_SOURCE as SPEND_SOURCE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
-import { RequestContext } from './checkout.service';
-import { renderSession, sessionBody, stateConflict } from './checkout.view';
+import { stateConflict } from './checkout.view';
 import { Tx } from '../database/tx';
 
 /**
@@ -45,31 +44,31 @@ export class CheckoutCompletionService {
 
   // ---- complete: the money path ----
 
-  async complete(id: string, confirm: unknown, ctx: RequestContext): Promise<unknown> {
+  async complete(id: string, confirm: unknown): Promise<CheckoutSessionEntity> {
     // One guard snapshot for the request: the checks below and the claim's evaluation read the guard row once.
-    return this.guards.withSnapshot(() => this.completeOnce(id, confirm, ctx));
+    return this.guards.withSnapshot(() => this.completeOnce(id, confirm));
   }
 
-  private async completeOnce(id: string, confirm: unknown, ctx: RequestContext): Promise<unknown> {
+  private async completeOnce(id: string, confirm: unknown): Promise<CheckoutSessionEntity> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const recovered = await this.recovery.recoverIfExpired(await this.load(id));
     // The interrupted complete did place the order: this complete's answer is that order.
-    if (recovered.outcome === 'placed') return renderSession(recovered.row, ctx.base);
+    if (recovered.outcome === 'placed') return recovered.row;
     const session = recovered.row;
     if (session.status === 'completed' || session.status === 'canceled' || session.status === 'complete_in_progress') {
-      throw stateConflict(session, ctx.base);
+      throw stateConflict(session);
     }
-    await this.refuseUnless(session, ctx.base, () => this.killSwitch.assertOff());
+    await this.refuseUnless(session, () => this.killSwitch.assertOff());
     const entry = this.registry.entry(session.namespace);
-    const adapter = await this.refuseUnless(session, ctx.base, async () => this.registry.supply(session.namespace, 'orders'));
+    const adapter = await this.refuseUnless(session, async () => this.registry.supply(session.namespace, 'orders'));
     if (this.config.env === 'staging' && !entry?.simulated) {
       await this.recordRefusal(session, 'staging_no_spend', 'staging never spends on a registered HTTP supplier');
       throw new DomainError('staging_no_spend', `staging never places orders with the registered supplier ${session.namespace}; nothing was called`, {
         severity: 'unrecoverable',
-        body: sessionBody(session, ctx.base),
+        subject: session,
       });
     }
-    await this.refuseUnless(session, ctx.base, () => this.guards.rules());
+    await this.refuseUnless(session, () => this.guards.rules());
 
     // Claim in one transaction: the row lock serialises concurrent completes; the session is evaluated again under
     // it (with this request's guard snapshot, already checked above, and the budget under its lock), the amount is
@@ -90,23 +89,23 @@ export class CheckoutCompletionService {
       row.claimedAt = await this.repo.markClaimed(id);
       return { row, outcome: 'claimed' as const };
     });
-    if (claim.outcome === 'conflict') throw stateConflict(claim.row, ctx.base);
+    if (claim.outcome === 'conflict') throw stateConflict(claim.row);
     if (claim.outcome === 'parked') {
       const pending = claim.row.status === 'requires_escalation';
       await this.recordRefusal(claim.row, pending ? 'approval_required' : 'incomplete', pending ? 'an owner approval is needed' : 'the session is not ready');
       if (pending) {
         throw new DomainError('approval_required', 'an owner approval is needed before this session can be completed', {
           severity: 'requires_buyer_review',
-          body: sessionBody(claim.row, ctx.base),
+          subject: claim.row,
         });
       }
       throw new DomainError('invalid_state', 'the session is not ready for complete; see messages', {
         severity: 'recoverable',
         extra: claim.row.messages as unknown as UcpMessage[],
-        body: sessionBody(claim.row, ctx.base),
+        subject: claim.row,
       });
     }
-    return this.place(claim.row, adapter, ctx.base);
+    return this.place(claim.row, adapter);
   }
 
   /**
@@ -115,7 +114,7 @@ export class CheckoutCompletionService {
    * claim outlived its lease), a failure changes nothing, and an acceptance is recorded unless the session is
    * already completed (the supplier accepted the order: that fact wins over a "not placed" read made too early).
    */
-  private async place(claimed: CheckoutSessionEntity, adapter: SupplyAdapter, base: string): Promise<unknown> {
+  private async place(claimed: CheckoutSessionEntity, adapter: SupplyAdapter): Promise<CheckoutSessionEntity> {
     const method = (claimed.fulfillment as { methods?: { type: string; destinations?: Record<string, unknown>[] }[] } | null)?.methods?.[0];
     const req: SupplyOrderRequest = {
       ref: claimed.id,
@@ -155,7 +154,7 @@ export class CheckoutCompletionService {
       });
       const row = settled.row;
       const failure = partnerFailure(call.error, { who: `the supplier ${row.namespace}`, refused: (e) => Errors.supplierRejected(e.reason) });
-      throw failure.with({ extra: refused ? [] : [note], body: sessionBody(row, base) });
+      throw failure.with({ extra: refused ? [] : [note], subject: row });
     }
     const ack = call.value;
     const settled = await this.tx.run(async () => {
@@ -170,16 +169,16 @@ export class CheckoutCompletionService {
       });
       return { row, view };
     });
-    return renderSession(settled.row, base);
+    return settled.row;
   }
 
-  private async refuseUnless<T>(session: CheckoutSessionEntity, base: string, fn: () => Promise<T>): Promise<T> {
+  private async refuseUnless<T>(session: CheckoutSessionEntity, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       if (err instanceof DomainError) {
         await this.recordRefusal(session, err.code, err.message);
-        throw err.with({ body: sessionBody(session, base) });
+        throw err.with({ subject: session });
       }
       throw err;
     }

@@ -10,6 +10,7 @@ import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './
 import { CheckoutCompletionService } from './checkout-completion.service';
 import { CheckoutService } from './checkout.service';
 import { CheckoutDocs } from './checkout.openapi';
+import { renderAtEdge } from './checkout.view';
 
 @ApiTags('checkout')
 @Controller('ucp/v1/checkout-sessions')
@@ -26,27 +27,27 @@ export class CheckoutController {
   @CheckoutDocs.create
   async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
     return replyOnce(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, () =>
-      this.checkout.create(body, { base: publicBase(this.config.publicUrl, req), ucpAgent: agent }),
+      renderAtEdge(publicBase(this.config.publicUrl, req), () => this.checkout.create(body, { ucpAgent: agent })),
     );
   }
 
   @Get(':id')
   @CheckoutDocs.get
   async get(@Param('id') id: string, @Req() req: Request) {
-    return this.checkout.get(id, publicBase(this.config.publicUrl, req));
+    return renderAtEdge(publicBase(this.config.publicUrl, req), () => this.checkout.get(id));
   }
 
   @Put(':id')
   @CheckoutDocs.update
   async update(@Param('id') id: string, @Body() body: CheckoutSessionBody, @Req() req: Request) {
-    return this.checkout.update(id, body, publicBase(this.config.publicUrl, req));
+    return renderAtEdge(publicBase(this.config.publicUrl, req), () => this.checkout.update(id, body));
   }
 
   @Post(':id/cancel')
   @HttpCode(200)
   @CheckoutDocs.cancel
   async cancel(@Param('id') id: string, @Req() req: Request) {
-    return this.checkout.cancel(id, publicBase(this.config.publicUrl, req));
+    return renderAtEdge(publicBase(this.config.publicUrl, req), () => this.checkout.cancel(id));
   }
 
   @Post(':id/complete')
@@ -54,7 +55,7 @@ export class CheckoutController {
   @CheckoutDocs.complete
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'checkout.complete', resourceId: id }, () =>
-      this.completion.complete(id, body?.confirm, { base: publicBase(this.config.publicUrl, req) }),
+      renderAtEdge(publicBase(this.config.publicUrl, req), () => this.completion.complete(id, body?.confirm)),
     );
   }
 }

@@ -8,12 +8,11 @@ import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutSessionBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
-import { renderSession, stateConflict } from './checkout.view';
+import { stateConflict } from './checkout.view';
 import { Tx } from '../database/tx';
 
-/** What a write needs from its request (the Idempotency-Key is handled by the controller, see replyOnce). */
+/** What a create records of its request (the Idempotency-Key is handled by the controller, see replyOnce). */
 export interface RequestContext {
-  base: string;
   ucpAgent?: string;
 }
 
@@ -33,7 +32,7 @@ export class CheckoutService {
   ) {}
 
   /** `opts.runId`: the replenishment run opening this session as one of its purchase orders. */
-  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<unknown> {
+  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<CheckoutSessionEntity> {
     const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
     // A chosen id is checked before pricing calls the supplier; a generated one cannot exist (nor can approvals naming
     // it), so the create is one transaction (issue 13). The insert's conflict check below guards both.
@@ -65,17 +64,17 @@ export class CheckoutService {
       if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
       await this.evaluation.requestApprovals(approvals);
     });
-    return renderSession(row, ctx.base);
+    return row;
   }
 
-  async get(id: string, base: string): Promise<unknown> {
+  async get(id: string): Promise<CheckoutSessionEntity> {
     const { row } = await this.recovery.recoverIfExpired(await this.load(id));
-    return renderSession(row, base);
+    return row;
   }
 
-  async update(id: string, body: CheckoutSessionBody, base: string): Promise<unknown> {
+  async update(id: string, body: CheckoutSessionBody): Promise<CheckoutSessionEntity> {
     const current = await this.load(id);
-    if (!isEditable(current.status as CheckoutStatus)) throw stateConflict(current, base);
+    if (!isEditable(current.status as CheckoutStatus)) throw stateConflict(current);
     if (body.id !== undefined && body.id !== id) throw Errors.invalid('$.id', 'the session id cannot be changed');
     const requested = this.evaluation.mergeLines(current.lineItems, body.line_items ?? []);
     const namespace = this.evaluation.namespaceOf(requested, current.lineItems.length ? current.namespace : null);
@@ -83,7 +82,7 @@ export class CheckoutService {
     const row = await this.tx.run(async () => {
       const locked = await this.repo.findForUpdate(id);
       if (!locked) throw Errors.notFound(`checkout session ${id}`);
-      if (!isEditable(locked.status as CheckoutStatus)) throw stateConflict(locked, base);
+      if (!isEditable(locked.status as CheckoutStatus)) throw stateConflict(locked);
       locked.namespace = namespace;
       locked.lineItems = lines;
       locked.pricedAt = new Date();
@@ -92,10 +91,10 @@ export class CheckoutService {
       await this.repo.save(locked);
       return locked;
     });
-    return renderSession(row, base);
+    return row;
   }
 
-  async cancel(id: string, base: string): Promise<unknown> {
+  async cancel(id: string): Promise<CheckoutSessionEntity> {
     const { row } = await this.recovery.recoverIfExpired(await this.load(id));
     const to = nextStatus(row.status as CheckoutStatus, 'cancel');
     // The change and its event in one transaction; the event is published once it commits.
@@ -109,8 +108,8 @@ export class CheckoutService {
       });
       return (await this.repo.find(id))!;
     });
-    if (!canceled) throw stateConflict((await this.repo.find(id)) ?? row, base);
-    return renderSession(canceled, base);
+    if (!canceled) throw stateConflict((await this.repo.find(id)) ?? row);
+    return canceled;
   }
 
   private async load(id: string): Promise<CheckoutSessionEntity> {

@@ -61,8 +61,21 @@ export function sessionBody(row: CheckoutSessionEntity, base: string): Record<st
   return rest;
 }
 
-/** A session in a state the operation does not accept: 409, with the session. */
-export function stateConflict(row: CheckoutSessionEntity, base: string): DomainError {
+/** A session in a state the operation does not accept: 409, with the session (rendered at the edge). */
+export function stateConflict(row: CheckoutSessionEntity): DomainError {
   const code = row.status === 'complete_in_progress' ? 'complete_in_progress' : 'invalid_state';
-  return new DomainError(code, `checkout session ${row.id} is ${row.status}`, { severity: 'requires_buyer_review', body: sessionBody(row, base) });
+  return new DomainError(code, `checkout session ${row.id} is ${row.status}`, { severity: 'requires_buyer_review', subject: row });
+}
+
+/**
+ * The controller's one rendering of a checkout operation: the session it answers, or, when it is refused, the
+ * refusal with the session it is about beside the envelope. Services return and attach rows; only this renders.
+ */
+export async function renderAtEdge(base: string, work: () => Promise<CheckoutSessionEntity>): Promise<unknown> {
+  try {
+    return renderSession(await work(), base);
+  } catch (err) {
+    if (err instanceof DomainError && err.subject instanceof CheckoutSessionEntity) throw err.with({ body: sessionBody(err.subject, base) });
+    throw err;
+  }
 }

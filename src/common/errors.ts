@@ -8,6 +8,11 @@ export interface DomainErrorOptions {
   severity?: Severity;
   extra?: UcpMessage[];
   body?: Record<string, unknown>;
+  /**
+   * The resource the refusal is about (e.g. the unchanged checkout session), as the domain holds it: the controller,
+   * which knows the request's base address, renders it beside the envelope (services never render).
+   */
+  subject?: object;
 }
 
 /**
@@ -25,18 +30,21 @@ export class DomainError extends Error {
     super(content);
     this.messages = [message(code, opts.severity ?? defaultSeverity(code), content, opts.path ?? '$'), ...(opts.extra ?? [])];
     this.body = opts.body;
+    this.subject = opts.subject;
   }
   /** Extra top-level fields rendered beside the envelope (e.g. the unchanged checkout session). */
   readonly body?: Record<string, unknown>;
+  readonly subject?: object;
 
-  /** The same error with more messages after its own and/or a body beside the envelope. */
-  with(more: { extra?: UcpMessage[]; body?: Record<string, unknown> }): DomainError {
+  /** The same error with more messages after its own, a body beside the envelope and/or the resource it is about. */
+  with(more: { extra?: UcpMessage[]; body?: Record<string, unknown>; subject?: object }): DomainError {
     const [first, ...rest] = this.messages;
     return new DomainError(this.code, this.message, {
       severity: first.severity,
       path: first.path,
       extra: [...rest, ...(more.extra ?? [])],
       body: more.body ?? this.body,
+      subject: more.subject ?? this.subject,
     });
   }
 }

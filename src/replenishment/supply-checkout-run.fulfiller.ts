@@ -19,9 +19,6 @@ import { RunPurchaseOrderView } from './run.view';
 import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunsRepository } from './runs.repository';
 
-/** Internal calls of checkout: no request base (links are relative), no idempotency key (the run place has its own). */
-const CTX = { base: '' };
-
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
  * the supplier's ref), each completed through CheckoutCompletionService, i.e. under exactly the guards of
@@ -93,7 +90,7 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
         send: async (o) => {
           const id = runCheckoutId(run.id, o.supplier);
           const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
-          if (session.status !== 'completed') await this.completion.complete(id, true, CTX);
+          if (session.status !== 'completed') await this.completion.complete(id, true);
         },
         failed: (o, done, err) => this.failed(run, runCheckoutId(run.id, o.supplier), o.supplier, done, orders.length, err),
       },
@@ -156,8 +153,8 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
       // The goods go to the route's machines (the supplier's `restock` method); the locations are the destination.
       fulfillment: { methods: [{ type: 'restock', destinations: [{ name: `replenishment run ${run.id}`, locations }] }] },
     } as unknown as CheckoutSessionBody;
-    await this.checkout.create(body, CTX, { runId: run.id });
-    return (await this.sessions.find(id))!;
+    // No idempotency key: the run's place has its own; the session id is the supplier's ref.
+    return this.checkout.create(body, {}, { runId: run.id });
   }
 
   /**
