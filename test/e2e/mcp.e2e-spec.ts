@@ -30,8 +30,9 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
   it('discovery lists the MCP endpoint (absolute) and a served document of its tools', async () => {
     const profile = (await t.raw.get('/.well-known/ucp').expect(200)).body;
     const svc = profile.ucp.services['com.example.svc'].find((s: { transport: string }) => s.transport === 'mcp');
-    expect(svc.endpoint).toBe(`${t.url}/ucp/mcp`);
-    expect(svc.schema).toBe(`${t.url}/ucp/mcp/openrpc.json`);
+    // Production: absolute links from SERVICE_PUBLIC_URL (test-app's production default), never from the Host header.
+    expect(svc.endpoint).toBe('http://vending.test/ucp/mcp');
+    expect(svc.schema).toBe('http://vending.test/ucp/mcp/openrpc.json');
     const schema = await t.get(new URL(svc.schema).pathname).expect(200);
     expect(schema.body.methods.map((m: { name: string }) => m.name)).toEqual(MCP_TOOLS.map((x) => x.tool));
     expect((await t.raw.get('/ucp/mcp/openrpc.json')).status).toBe(401);
