@@ -1,5 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { markInProcess } from '../common/in-process';
 
 export interface InProcessRequest {
   method: string;
@@ -28,6 +29,7 @@ export function injectRequest(handler: Handler, r: InProcessRequest): Promise<In
     const socket = new Socket();
     Object.defineProperty(socket, 'remoteAddress', { value: r.remoteAddress });
     const req = new IncomingMessage(socket);
+    markInProcess(req);
     req.method = r.method;
     req.url = r.url;
     req.httpVersionMajor = 1;

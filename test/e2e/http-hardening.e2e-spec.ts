@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
+import { callTool, mcpClient } from '../support/mcp-client';
 
 /** Issue 17 item 5 (this branch's bullets): headers, Host, token before body, timeouts, rate limit. */
 describe.each(BOTH_DATABASES)('HTTP hardening (%s)', (db) => {
@@ -90,6 +91,18 @@ describe.each(BOTH_DATABASES)('rate limit per credential (%s)', (db) => {
     // Another credential is counted apart; the cookie is the same credential as the bearer header.
     expect((await t.raw.get('/ucp/v1/approvals').set('Authorization', `Bearer ${APPROVER}`)).status).toBe(200);
     expectError(await t.raw.get('/ucp/v1/approvals').set('Cookie', `vending_auth=${TEST_TOKEN}`), 429, 'rate_limited');
+  });
+
+  it('an MCP tool call is counted once (its in-process REST request is not counted again)', async () => {
+    const limited = await startTestApp({ db, env: { SERVICE_RATE_LIMIT: '8', SERVICE_RATE_LIMIT_WINDOW_MS: '60000' } });
+    const mcp = await mcpClient(limited); // initialize and its notification: at most 3 requests
+    try {
+      // Counted twice, the third call would already pass the limit.
+      for (let i = 0; i < 5; i++) expect((await callTool(mcp, 'list_approvals')).status).toBe(200);
+    } finally {
+      await mcp.close();
+      await limited.close();
+    }
   });
 
   it('off by default in tests: a burst with one token is served', async () => {

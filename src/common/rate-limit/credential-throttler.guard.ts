@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { requestAuth } from '../auth/credential';
 import { DomainError } from '../errors';
+import { isInProcess } from '../in-process';
 
 /**
  * Rate limit per credential (decisions.md, issue 17): one bucket per credential across all routes (`operator`,
@@ -16,8 +17,10 @@ import { DomainError } from '../errors';
 export class CredentialThrottlerGuard extends ThrottlerGuard {
   @Inject(APP_CONFIG) private readonly config: AppConfig;
 
+  /** Off, not HTTP, or the inner request of an MCP tool call (its outer request was counted). */
   protected override shouldSkip(ctx: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(this.config.rateLimit === null || ctx.getType() !== 'http');
+    if (this.config.rateLimit === null || ctx.getType() !== 'http') return Promise.resolve(true);
+    return Promise.resolve(isInProcess(ctx.switchToHttp().getRequest<object>()));
   }
 
   protected override getTracker(req: Record<string, unknown>): Promise<string> {
