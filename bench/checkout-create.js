@@ -2,8 +2,11 @@
 // Issue 13: POST /ucp/v1/checkout-sessions (create) and GET /ucp/v1/checkout-sessions/{id} at 8 and 32 connections
 // (autocannon), staging with the simulated supplier, on PostgreSQL. Also counts the database transactions each
 // create commits (pg_stat_database.xact_commit before and after, over the whole run; autocommit statements count).
+// Issue 21: the same create with a fresh Idempotency-Key on every request, alternated with the plain one in each
+// round (which goes first alternates too), and the ratio keyed / plain of req/s and p99.
 // Usage: npm run build && node bench/checkout-create.js [--seconds 5] [--connections 8,32] [--rounds 2] [--profile DIR]
 const { spawn } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const { SERVICE_NODE_FLAGS } = require('../scripts/node-flags');
 const path = require('node:path');
 const autocannon = require('autocannon');
@@ -52,20 +55,37 @@ async function main() {
     const created = await first.json();
     if (first.status !== 201) throw new Error(`create answered ${first.status}: ${JSON.stringify(created.messages)}`);
     console.log(`one create: ${created.status}, ${created.line_items.length} lines, ${JSON.stringify(created).length} B`);
-    for (const c of [8]) await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: c, duration: 1 }); // warm-up
+    await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: 8, duration: 1 }); // warm-up
     const commits = async () => Number((await sql(adminUrl, 'SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName]))[0].xact_commit);
+    const freshKey = (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } });
+    await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: 8, duration: 1, requests: [{ setupRequest: freshKey }] }); // warm-up
+    const create = async (connections, keyed) => {
+      const x0 = await commits();
+      const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections, ...(keyed ? { requests: [{ setupRequest: freshKey }] } : {}) });
+      await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
+      return { c, perCreate: ((await commits()) - x0) / c.requests.total };
+    };
+    const line = (label, { c, perCreate }) =>
+      `${label} ${c.requests.average.toFixed(0).padStart(5)} req/s p99 ${String(c.latency.p99).padStart(4)} ms (non-2xx ${c.non2xx}, ~${perCreate.toFixed(2)} commits each)`;
+    const ratios = [];
     for (const connections of connectionList) {
       for (let r = 0; r < rounds; r++) {
-        const x0 = await commits();
-        const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections });
-        await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
-        const perCreate = ((await commits()) - x0) / c.requests.total;
+        const order = r % 2 ? [true, false] : [false, true];
+        const out = {};
+        for (const keyed of order) out[keyed] = await create(connections, keyed);
         const g = await cannon({ url: `${base}/ucp/v1/checkout-sessions/${created.id}`, method: 'GET', connections });
+        const rps = out[false].c.requests.average / out[true].c.requests.average;
+        const p99 = out[true].c.latency.p99 / out[false].c.latency.p99;
+        ratios.push({ connections, rps, p99 });
         console.log(
-          `${String(connections).padStart(2)} conn  create ${c.requests.average.toFixed(0).padStart(5)} req/s p99 ${c.latency.p99} ms (non-2xx ${c.non2xx}, ~${perCreate.toFixed(2)} commits each) | ` +
+          `${String(connections).padStart(2)} conn  ${line('create', out[false])} | ${line('keyed', out[true])} | cost keyed/plain ${rps.toFixed(2)} (p99 ${p99.toFixed(2)}) | ` +
             `get ${g.requests.average.toFixed(0).padStart(5)} req/s p99 ${g.latency.p99} ms (non-2xx ${g.non2xx})`,
         );
       }
+    }
+    for (const connections of connectionList) {
+      const mine = ratios.filter((x) => x.connections === connections).map((x) => x.rps).sort((a, b) => a - b);
+      console.log(`${connections} conn: keyed create costs ${mine.map((x) => x.toFixed(2)).join(', ')} x the plain one (plain req/s / keyed req/s)`);
     }
   } finally {
     if (child) {

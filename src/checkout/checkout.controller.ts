@@ -5,12 +5,12 @@ import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { replyOnce } from '../idempotency/idempotent-reply';
+import { replyOnce, replyOnceInOneTransaction } from '../idempotency/idempotent-reply';
 import { CheckoutSessionBody, CompleteBody, CreateCheckoutSessionBody } from './checkout.dto';
 import { CheckoutCompletionService } from './checkout-completion.service';
 import { CheckoutService } from './checkout.service';
 import { CheckoutDocs } from './checkout.openapi';
-import { renderAtEdge } from './checkout.view';
+import { renderAtEdge, renderSession } from './checkout.view';
 
 @ApiTags('checkout')
 @Controller('ucp/v1/checkout-sessions')
@@ -26,8 +26,10 @@ export class CheckoutController {
   @HttpCode(201)
   @CheckoutDocs.create
   async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
-    return replyOnce(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, () =>
-      renderAtEdge(publicBase(this.config.publicUrl, req), () => this.checkout.create(body, { ucpAgent: agent })),
+    // A create calls no money-moving partner: its key and answer are written in its own transaction (issue 21).
+    const base = publicBase(this.config.publicUrl, req);
+    return replyOnceInOneTransaction(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, (storeAnswer) =>
+      renderAtEdge(base, () => this.checkout.create(body, { ucpAgent: agent }, { beforeCommit: (row) => storeAnswer(() => renderSession(row, base)) })),
     );
   }
 

@@ -31,8 +31,15 @@ export class CheckoutService {
     private readonly events: EventsService,
   ) {}
 
-  /** `opts.runId`: the replenishment run opening this session as one of its purchase orders. */
-  async create(body: CheckoutSessionBody, ctx: RequestContext, opts: { runId?: string } = {}): Promise<CheckoutSessionEntity> {
+  /**
+   * `opts.runId`: the replenishment run opening this session as one of its purchase orders. `opts.beforeCommit` runs
+   * last inside the create's transaction with the new session (the Idempotency-Key and its answer are written there).
+   */
+  async create(
+    body: CheckoutSessionBody,
+    ctx: RequestContext,
+    opts: { runId?: string; beforeCommit?: (row: CheckoutSessionEntity) => Promise<void> } = {},
+  ): Promise<CheckoutSessionEntity> {
     const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
     // A chosen id is checked before pricing calls the supplier; a generated one cannot exist (nor can approvals naming
     // it), so the create is one transaction (issue 13). The insert's conflict check below guards both.
@@ -63,6 +70,7 @@ export class CheckoutService {
       const approvals = await this.evaluation.evaluate(row, { newSession: body.id === undefined });
       if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
       await this.evaluation.requestApprovals(approvals);
+      if (opts.beforeCommit) await opts.beforeCommit(row);
     });
     return row;
   }

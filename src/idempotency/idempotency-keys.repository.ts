@@ -2,19 +2,27 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { leaseExpiredSql } from '../claims/lease.sql';
+import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
+
+/** A key written with its answer is done at once: no other transaction sees it before it commits. */
+const DONE: 'done' = 'done';
 
 export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
 
 /**
- * The `idempotency_keys` table. Queries only. Every statement runs on its own (autocommit on the DataSource, never
- * in the caller's Tx): a claim must be visible to other instances at once, and its outcome must be stored even when
- * the request's own transaction rolled back.
+ * The `idempotency_keys` table. Queries only. The claims of money-moving operations run on their own (autocommit on
+ * the DataSource, never in the caller's Tx): a claim must be visible to other instances at once, and its outcome must
+ * be stored even when the request's own transaction rolled back. `insertAnswer` alone joins the caller's
+ * transaction (an operation that calls no money-moving partner stores its key and answer with its own writes).
  */
 @Injectable()
 export class IdempotencyKeysRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: Tx,
+  ) {}
 
   /** Forgets the key when its last use is past retention, so that it can be claimed again. */
   async dropIfExpired(key: string): Promise<void> {
@@ -49,6 +57,41 @@ export class IdempotencyKeysRepository {
   async find(key: string): Promise<StoredKey | undefined> {
     const rows = (await this.ds.query(`SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1`, [key])) as StoredKey[];
     return rows[0];
+  }
+
+  /** The key when it is within retention (a key past it counts as unused: `insertAnswer` replaces it). */
+  async findLive(key: string): Promise<StoredKey | undefined> {
+    const rows = (await this.ds.query(
+      `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1 AND created_at >= now() - make_interval(hours => $2)`,
+      [key, KEY_RETENTION_HOURS],
+    )) as StoredKey[];
+    return rows[0];
+  }
+
+  /**
+   * Writes an unused key (or one past retention, or an in_flight claim of the same request past its lease: left by a
+   * process that died) with its answer, `done`, in the current transaction (Tx) when there is one: false when the key
+   * is in use. A concurrent transaction writing the same key makes this one wait for it
+   * (the primary key), then see it.
+   */
+  async insertAnswer(
+    k: { key: string; fingerprint: string; operation: string; resourceId: string },
+    status: number,
+    body: unknown,
+    leaseSeconds: number,
+  ): Promise<boolean> {
+    const rows = (await this.tx.manager.query(
+      `INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, operation = excluded.operation, resource_id = excluded.resource_id,
+         state = excluded.state, response_status = excluded.response_status, response_body = excluded.response_body,
+         created_at = now(), claimed_at = now(), completed_at = now(), claim_id = NULL
+       WHERE k.created_at < now() - make_interval(hours => $8)
+          OR (k.state = 'in_flight' AND k.fingerprint = excluded.fingerprint AND ${leaseExpiredSql('k.claimed_at', '$9')})
+       RETURNING key`,
+      [k.key, k.fingerprint, k.operation, k.resourceId, DONE, status, JSON.stringify(body), KEY_RETENTION_HOURS, leaseSeconds],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   /** Stores the answer of the current claim (`claimId`); a taken-over claim's late answer changes nothing. */

@@ -7,6 +7,9 @@ import { MoneyClaims } from '../claims/money-claims.service';
 import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
+/** The key was written by a concurrent request while this one ran: its transaction is rolled back. */
+class KeyWrittenMeanwhile extends Error {}
+
 export interface IdempotencyScope {
   operation: string;
   resourceId: string;
@@ -64,13 +67,7 @@ export class IdempotencyService {
         throw this.unavailable(err);
       }
       if (!row) throw Errors.conflict('idempotency_key_in_use', 'this Idempotency-Key was released while it was read; send the request again');
-      if (row.fingerprint !== fp) {
-        throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource or body differ)', '$.headers.Idempotency-Key');
-      }
-      if (row.state !== 'done') {
-        throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
-      }
-      return { status: row.response_status ?? 200, body: row.response_body as T, replayed: true };
+      return this.earlierAnswer<T>(row, fp);
     }
 
     let outcome: { status: number; body: unknown };
@@ -92,6 +89,77 @@ export class IdempotencyService {
     }
     if (thrown) throw thrown;
     return { status: outcome.status, body: outcome.body as T, replayed: false };
+  }
+
+  /**
+   * For an operation that calls no money-moving partner (checkout create; Stripe's design): nothing is written or
+   * read ahead. The operation runs and calls `storeAnswer` last inside its own transaction, which writes the key
+   * with its answer there: one commit for the key, the operation and the answer. When the key is already written
+   * (a replay, another request, or a concurrent one on any instance, whose insert this one waits for on the key),
+   * the insert finds it, the operation's transaction rolls back, and the committed answer decides: its replay, or
+   * 409 mismatch. A failed operation reads the key too (a replay whose operation now fails, e.g. a chosen id that
+   * exists, answers the replay). A stored failure (502) is written after the fact, as `run` does. Without a key,
+   * `storeAnswer` does nothing.
+   */
+  async runInOneTransaction<T>(
+    key: string | undefined,
+    scope: IdempotencyScope,
+    fn: (storeAnswer: (status: number, body: () => unknown) => Promise<void>) => Promise<{ status: number; body: T }>,
+  ): Promise<{ status: number; body: T; replayed: boolean }> {
+    if (key === undefined) return { ...(await fn(async () => undefined)), replayed: false };
+    if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    const written = { key, fingerprint: fingerprint(scope.operation, scope.resourceId, scope.rawBody), operation: scope.operation, resourceId: scope.resourceId };
+
+    let stored: { body: unknown } | null = null;
+    const storeAnswer = async (status: number, body: () => unknown) => {
+      const answer = body();
+      let inserted: boolean;
+      try {
+        inserted = await this.keys.insertAnswer(written, status, answer, this.leaseMs / 1000);
+      } catch (err) {
+        throw this.unavailable(err);
+      }
+      if (!inserted) throw new KeyWrittenMeanwhile();
+      stored = { body: answer };
+    };
+    try {
+      const outcome = await fn(storeAnswer);
+      // An operation that did not store its answer in its transaction: stored now, on its own.
+      if (!stored) await storeAnswer(outcome.status, () => outcome.body);
+      return { status: outcome.status, body: (stored as { body: unknown } | null)!.body as T, replayed: false };
+    } catch (err) {
+      // Another request with this key committed first (this one rolled back), or this one failed: a committed
+      // answer under the key is the answer (a create with a chosen id that lost the race replays the winner).
+      const now = await this.readLive(key).catch((readErr: unknown) => {
+        throw err instanceof KeyWrittenMeanwhile ? readErr : err;
+      });
+      if (now) return this.earlierAnswer<T>(now, written.fingerprint);
+      if (err instanceof KeyWrittenMeanwhile) throw Errors.conflict('idempotency_key_in_use', 'this Idempotency-Key was released while it was read; send the request again');
+      if (err instanceof DomainError && storesOutcome(statusOf(err.code))) {
+        const status = statusOf(err.code);
+        await this.keys.insertAnswer(written, status, { ...errorBody(err.messages), ...(err.body ?? {}) }, this.leaseMs / 1000).catch((e: Error) => this.logger.error(`idempotency key outcome not stored: ${e.message}`));
+      }
+      throw err;
+    }
+  }
+
+  /** The answer to a request whose key is already written: its replay, or 409 mismatch / in use. */
+  private earlierAnswer<T>(row: StoredKey, fp: string): { status: number; body: T; replayed: boolean } {
+    if (row.fingerprint !== fp) {
+      throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource or body differ)', '$.headers.Idempotency-Key');
+    }
+    if (row.state !== 'done') {
+      throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
+    }
+    return { status: row.response_status ?? 200, body: row.response_body as T, replayed: true };
+  }
+
+  private async readLive(key: string): Promise<StoredKey | undefined> {
+    try {
+      return await this.keys.findLive(key);
+    } catch (err) {
+      throw this.unavailable(err);
+    }
   }
 
   /**

@@ -29,3 +29,27 @@ export async function replyOnce(
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   return answer.body;
 }
+
+/**
+ * `replyOnce` for an operation that calls no money-moving partner: `handle` gets `storeAnswer`, which it calls inside
+ * its own transaction with the answer it is about to return (a thunk: nothing is rendered without a key), so the key,
+ * the operation's writes and the stored answer commit together (IdempotencyService.runInOneTransaction). The answer
+ * sent is the stored one.
+ */
+export async function replyOnceInOneTransaction(
+  store: IdempotencyService,
+  req: Request,
+  res: Response,
+  op: IdempotentOperation,
+  handle: (storeAnswer: (body: () => unknown) => Promise<void>) => Promise<unknown>,
+): Promise<unknown> {
+  const success = res.statusCode;
+  const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req) };
+  const answer = await store.runInOneTransaction(idempotencyKeyOf(req), scope, async (storeAnswer) => ({
+    status: success,
+    body: await handle((body) => storeAnswer(success, body)),
+  }));
+  res.status(answer.status);
+  if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  return answer.body;
+}

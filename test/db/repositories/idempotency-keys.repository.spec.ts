@@ -76,4 +76,36 @@ describe('IdempotencyKeysRepository on PostgreSQL', () => {
     ).rejects.toThrow('the request failed');
     expect(await repo.find('k1')).toBeDefined();
   });
+
+  const answer = (key: string, fingerprint = 'fp', body: unknown = { ok: true }) =>
+    repo.insertAnswer({ key, fingerprint, operation: 'checkout.create', resourceId: '' }, 201, body, 60);
+
+  it('writes a key with its answer in the caller transaction: gone when it rolls back', async () => {
+    await expect(
+      h.tx.run(async () => {
+        expect(await answer('k1')).toBe(true);
+        throw new Error('the create failed');
+      }),
+    ).rejects.toThrow('the create failed');
+    expect(await repo.find('k1')).toBeUndefined();
+    await h.tx.run(async () => expect(await answer('k1')).toBe(true));
+    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true } });
+  });
+
+  it('an answer never replaces a live key; it replaces one past retention, or a dead claim of the same request', async () => {
+    await answer('k1');
+    expect(await answer('k1', 'fp', { second: true })).toBe(false);
+    expect((await repo.find('k1'))?.response_body).toEqual({ ok: true });
+    await age('k1', 'created_at', 30 * 3600);
+    expect(await repo.findLive('k1')).toBeUndefined();
+    expect(await answer('k1', 'other-fp', { third: true })).toBe(true);
+    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'other-fp', state: 'done', response_status: 201, response_body: { third: true } });
+
+    await claim('k2');
+    expect(await answer('k2')).toBe(false);
+    await age('k2', 'claimed_at', 120);
+    expect(await answer('k2', 'other-fp')).toBe(false);
+    expect(await answer('k2')).toBe(true);
+    expect((await repo.find('k2'))?.state).toBe('done');
+  });
 });
