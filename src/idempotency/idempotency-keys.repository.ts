@@ -6,6 +6,9 @@ import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
 
+/** How long a key's insert waits for a concurrent transaction holding the same key before answering "in use". */
+const IN_USE_WAIT_MS = 1;
+
 /** A key written with its answer is done at once: no other transaction sees it before it commits. */
 const DONE: 'done' = 'done';
 
@@ -71,8 +74,8 @@ export class IdempotencyKeysRepository {
   /**
    * Writes an unused key (or one past retention, or an in_flight claim of the same request past its lease: left by a
    * process that died) with its answer, `done`, in the current transaction (Tx) when there is one: false when the key
-   * is in use. A concurrent transaction writing the same key makes this one wait for it
-   * (the primary key), then see it.
+   * is in use. A concurrent transaction that wrote the same key and is still running makes it fail at once with
+   * lock_not_available (55P03, `isKeyInUse`): the caller answers 409 in use, never waits for the other request.
    */
   async insertAnswer(
     k: { key: string; fingerprint: string; operation: string; resourceId: string },
@@ -80,9 +83,12 @@ export class IdempotencyKeysRepository {
     body: unknown,
     leaseSeconds: number,
   ): Promise<boolean> {
+    // The key is the transaction's last statement: a concurrent transaction that wrote the same key and has not
+    // committed yet is "in use" now, not something to wait for (lock_timeout, local to this transaction).
     const rows = (await this.tx.manager.query(
-      `INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, now())
+      `WITH no_wait AS (SELECT set_config('lock_timeout', '${IN_USE_WAIT_MS}ms', true))
+       INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, now() FROM no_wait
        ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, operation = excluded.operation, resource_id = excluded.resource_id,
          state = excluded.state, response_status = excluded.response_status, response_body = excluded.response_body,
          created_at = now(), claimed_at = now(), completed_at = now(), claim_id = NULL
@@ -121,4 +127,9 @@ export class IdempotencyKeysRepository {
     )) as { n: number }[];
     return rows[0]?.n ?? 0;
   }
+}
+
+/** The insert met a concurrent transaction's uncommitted key (lock_timeout): the first request is still running. */
+export function isKeyInUse(err: unknown): boolean {
+  return (err as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code === '55P03' || (err as { code?: unknown })?.code === '55P03';
 }

@@ -4,7 +4,7 @@ import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
+import { IdempotencyKeysRepository, isKeyInUse, StoredKey } from './idempotency-keys.repository';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
 /** The key was written by a concurrent request while this one ran: its transaction is rolled back. */
@@ -117,6 +117,8 @@ export class IdempotencyService {
       try {
         inserted = await this.keys.insertAnswer(written, status, answer, this.leaseMs / 1000);
       } catch (err) {
+        // Another request with this key is running (its transaction holds the key): 409 in use, this one rolls back.
+        if (isKeyInUse(err)) throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
         throw this.unavailable(err);
       }
       if (!inserted) throw new KeyWrittenMeanwhile();

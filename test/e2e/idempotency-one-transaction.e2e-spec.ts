@@ -3,6 +3,7 @@ import { DEST, NS, supplierApp } from '../support/money-fixtures';
 import { countQueries } from '../support/query-counter';
 import { sql } from '../support/sql';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait-until';
 
 /**
  * Issue 21: an idempotent checkout create writes its Idempotency-Key and stored answer in the create's own transaction
@@ -99,6 +100,36 @@ describe('idempotent create in one transaction across instances (postgres)', () 
         expect(r.status).toBe(409);
         expect(r.body.messages[0].code).toBe('idempotency_key_in_use');
       }
+    }
+  });
+
+  it('a second request while the first still holds the key: 409 in use at once (never a wait, never a second session); then the replay', async () => {
+    // The first create's transaction stays open for 2 s after writing its key (a trigger sleeps in it).
+    await sql(
+      a,
+      `CREATE OR REPLACE FUNCTION slow_key() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(2); RETURN NEW; END $$;
+       CREATE TRIGGER slow_key AFTER INSERT ON idempotency_keys FOR EACH ROW WHEN (NEW.key = 'slow-1') EXECUTE FUNCTION slow_key();`,
+    );
+    try {
+      const before = await sessionCount(a);
+      const first = a.post('/ucp/v1/checkout-sessions', { line_items: LINES, fulfillment: DEST }).set('Idempotency-Key', 'slow-1').then((r) => r);
+      await waitUntil(async () => (await sql(a, `SELECT 1 FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND query LIKE '%idempotency_keys%'`)).length > 0, {
+        what: 'the first create to hold its key',
+      });
+      const started = Date.now();
+      const second = await b.post('/ucp/v1/checkout-sessions', { line_items: LINES, fulfillment: DEST }).set('Idempotency-Key', 'slow-1');
+      expect(second.status).toBe(409);
+      expect(second.body.messages[0].code).toBe('idempotency_key_in_use');
+      expect(Date.now() - started).toBeLessThan(1500); // answered while the first still sleeps, not after it
+      const done = await first;
+      expect(done.status).toBe(201);
+      expect(await sessionCount(a)).toBe(before + 1);
+      const replay = await b.post('/ucp/v1/checkout-sessions', { line_items: LINES, fulfillment: DEST }).set('Idempotency-Key', 'slow-1');
+      expect(replay.status).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body.id).toBe(done.body.id);
+    } finally {
+      await sql(a, 'DROP TRIGGER slow_key ON idempotency_keys; DROP FUNCTION slow_key()');
     }
   });
 
