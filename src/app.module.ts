@@ -27,6 +27,8 @@ import { PurchasesModule } from './purchases/purchases.module';
 import { ReplenishmentModule } from './replenishment/replenishment.module';
 import { RestockModule } from './restock/restock.module';
 import { StagingModule } from './staging/staging.module';
+import { ConsoleModule } from './console/console.module';
+import { FleetModule } from './fleet/fleet.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -34,7 +36,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, ConsoleModule, FleetModule];
 
 @Module({})
 export class AppModule {

@@ -17,6 +17,7 @@ import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
+import { serveConsole } from './console/console-static';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -33,6 +34,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestLog(app.get(ROOT_LOGGER)));
+  serveConsole(app, config.consoleDir);
   installRenderedJson(app.getHttpAdapter().getInstance());
   app.useBodyParser('json', { limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) });
   app.use(ucpAgentMiddleware);

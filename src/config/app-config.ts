@@ -29,6 +29,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
   stagingSeed: boolean;
+  /** The built operator console served under /console/ (issue 19); null: the build's own dist/console. */
+  consoleDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +179,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),
+    consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
   };
 }
 
