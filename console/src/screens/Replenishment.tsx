@@ -7,13 +7,20 @@ import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 import { RunDetail } from './RunDetail';
 
 type PlanLine = Schemas['PlanLineView'];
+type Fulfiller = 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+const FULFILLERS: [Fulfiller, string][] = [
+  ['simulated_supplier', 'Simulated supplier'],
+  ['supply_checkout', 'Purchase orders to the suppliers (real money)'],
+  ['machine_restock', 'Restock orders to the machine platforms'],
+];
 
 export function Replenishment() {
-  const [plan, reloadPlan] = useLoad(() => call(api.GET('/ucp/v1/replenishment/plan', {})), []);
+  const [fulfiller, setFulfiller] = useState<Fulfiller>('simulated_supplier');
+  const [plan, reloadPlan] = useLoad(() => call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller } } })), [fulfiller]);
   const [runs, reloadRuns] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs', {})), []);
   const [open, setOpen] = useState<string | null>(null);
   const create = useAction(async () => {
-    const r = await call(api.POST('/ucp/v1/replenishment/runs', {}));
+    const r = await call(api.POST('/ucp/v1/replenishment/runs', { params: { query: { fulfiller } } }));
     reloadRuns();
     setOpen(r.id);
     return r;
@@ -30,6 +37,16 @@ export function Replenishment() {
         <button type="button" class="primary" disabled={create.busy} onClick={() => void create.go()}>
           {create.busy ? 'Creating a run…' : 'Create a run from the plan'}
         </button>
+      </div>
+      <div>
+        <label for="fulfiller">Who fills the run</label>
+        <select id="fulfiller" value={fulfiller} onChange={(e) => setFulfiller(e.currentTarget.value as Fulfiller)}>
+          {FULFILLERS.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
       </div>
       <Messages messages={create.messages} title="No run created:" />
       <h2>Runs</h2>
