@@ -6,19 +6,19 @@ import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 
 type Approval = Schemas['ApprovalView'];
 
-/** What approving would do, in words, from the approval's kind and subject. */
+/** What approving would do, in words, from the approval's kind and subject (fields as the service records them). */
 function wouldDo(a: Approval): string {
   const s = a.subject as Record<string, unknown>;
-  const money = (v: unknown) => (v && typeof v === 'object' && 'amount' in v ? yuan(v as { amount: number }) : typeof v === 'number' ? yuan({ amount: v }) : null);
+  const fen = (k: string) => (typeof s[k] === 'number' ? yuan({ amount: s[k] }) : '?');
   switch (a.kind) {
     case 'price_change':
-      return `Change the price on machine ${a.location ?? '?'}${money(s.previous) ? ` from ${money(s.previous)}` : ''}${money(s.price) ? ` to ${money(s.price)}` : ''}.`;
+      return `Change the price of ${String(s.item_id ?? s.vendor_sku ?? '?')} on machine ${String(s.location ?? a.location ?? '?')} from ${fen('current_fen')} to ${fen('price_fen')}, on the machine at once.`;
     case 'replenishment_run':
-      return `Let run ${String(s.run_id ?? s.run ?? '')} be placed${money(s.total ?? s.total_cost_estimate) ? ` (about ${money(s.total ?? s.total_cost_estimate)})` : ''}: money moves when it is placed.`;
+      return `Let run ${String(s.run_id ?? '?')} be placed for about ${fen('total_cost_fen')} (over the ${String(s.limit ?? '')} budget of ${fen('limit_fen')}): money moves when it is placed.`;
     case 'checkout_budget':
-      return `Let purchase order ${String(s.session_id ?? s.checkout_id ?? '')} go over the budget${money(s.total) ? ` (${money(s.total)})` : ''}: money moves on complete.`;
+      return `Let purchase order ${String(s.session_id ?? '?')} (${fen('total_fen')} from ${String(s.namespace ?? '?')}) go over the budget: money moves on complete.`;
     case 'checkout_probation':
-      return `Let purchase order ${String(s.session_id ?? s.checkout_id ?? '')} order from a vendor on probation.`;
+      return `Let purchase order ${String(s.session_id ?? '?')} (${fen('total_fen')}) order from ${String(s.namespace ?? '?')}, a vendor on probation.`;
     default:
       return a.summary;
   }
@@ -26,7 +26,7 @@ function wouldDo(a: Approval): string {
 
 export function Approvals() {
   const [load, reload] = useLoad(async () => {
-    const [pending, all] = await Promise.all([call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'pending' } } })), call(api.GET('/ucp/v1/approvals', {}))]);
+    const [pending, all] = await Promise.all([call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'pending' } } })), call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'all' } } }))]);
     return { pending: pending.approvals, resolved: all.approvals.filter((a) => a.status !== 'pending') };
   }, []);
   const [owner, setOwner] = useState('');
