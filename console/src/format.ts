@@ -24,7 +24,13 @@ export function freshness(lastSyncedAt: string | null, now = Date.now()): Freshn
 export function age(iso: string | null, now = Date.now()): string {
   if (!iso) return 'never synced';
   const mins = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
+  if (mins < 1) return 'just now';
   if (mins < 60) return `${mins} min ago`;
   const h = Math.floor(mins / 60);
   return h < 48 ? `${h} h ${mins % 60} min ago` : `${Math.floor(h / 24)} days ago`;
+}
+
+/** Who fills a run or plan: its namespace, or every namespace it orders from. */
+export function fulfillerText(f: { kind: string; namespace: string | null; namespaces?: string[] }): string {
+  return f.namespace ?? (f.namespaces?.length ? f.namespaces.join(', ') : f.kind.replace(/_/g, ' '));
 }

@@ -29,6 +29,11 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
     ...(state ? { state } : {}),
     lines: [{ vendorSku: 'COLA', title: 'Cola 330ml', quantity: totalFen / 350, priceFen: 350, status, costFen: 200 }],
   });
+  // Capacities give the Fleet screen its fill level; the peanuts are sold out.
+  for (const slots of Object.values(fleet.acme.state.inventory) as { capacity?: number; stock: number; vendorSku: string }[][]) {
+    for (const s of slots) s.capacity = 10;
+  }
+  (fleet.acme.state.inventory['FLEET-2'] as { vendorSku: string; stock: number }[]).find((s) => s.vendorSku === 'NUTS')!.stock = 0;
   fleet.acme.state.ledger = [
     sale('SALE-1', 'FLEET-1', 2 * 3_600_000, 700, 'paid', 'settled'),
     sale('SALE-2', 'FLEET-1', 2 * 86_400_000, 1050, 'paid', 'settled'),

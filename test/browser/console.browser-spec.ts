@@ -69,6 +69,8 @@ describe('operator console in a browser', () => {
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(2);
     await text('¥7.00'); // FLEET-1 settled today: SALE-1 (the refund does not count)
+    const gym = page.locator('tbody tr', { hasText: 'Gym' });
+    expect(await gym.innerText()).toMatch(/20%[\s\S]*1 \/ 2/); // stock 4 + 0 of capacity 20; the peanuts sold out
     await expect(page.locator('.fresh.fresh').count()).resolves.toBe(2); // synced seconds ago: green
     await page.getByRole('button', { name: /Sales 7 days/ }).click(); // money sorts largest first
     expect(await rows.first().locator('th').innerText()).toContain('Lobby'); // ¥17.50 before ¥3.50
@@ -148,6 +150,7 @@ describe('operator console in a browser', () => {
     expect(w.fleet.acme.requestsTo('POST /orders')).toHaveLength(0); // nothing before the confirm step
     await detail.getByRole('button', { name: 'Yes, place the order (money moves)' }).click();
     await detail.getByText('placed', { exact: true }).waitFor();
+    await detail.getByRole('list', { name: 'Orders of this run' }).getByText('completed').first().waitFor();
     expect(ordersPosted(w.fleet.acme, `${runId}.acme-supply`)).toBe(1);
     expect(ordersPosted(w.fleet.beta, `${runId}.beta-supply`)).toBe(1);
     expect(w.fleet.acme.requestsTo('POST /orders')).toHaveLength(1);

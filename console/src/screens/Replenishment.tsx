@@ -1,7 +1,7 @@
 /** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { when, yuan } from '../format';
+import { fulfillerText, when, yuan } from '../format';
 import { href } from '../route';
 import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 import { RunDetail } from './RunDetail';
@@ -84,7 +84,7 @@ export function Replenishment() {
                           </>
                         )}
                       </td>
-                      <td>{r.fulfiller.namespace ?? r.fulfiller.kind}</td>
+                      <td>{fulfillerText(r.fulfiller)}</td>
                       <td>{r.line_count}</td>
                       <td>{yuan(r.total_cost_estimate)}</td>
                       <td>{when(r.created_at)}</td>

@@ -1,7 +1,7 @@
 /** One run: its lines, its approval state, placing it (a confirm step that says money moves) and receiving it. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { when, yuan } from '../format';
+import { fulfillerText, when, yuan } from '../format';
 import { href } from '../route';
 import { Confirm, Loaded, Messages, useAction, useLoad } from '../ui';
 
@@ -23,7 +23,7 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
             </h3>
             <Messages messages={r.messages} />
             <p>
-              Fulfiller {r.fulfiller.namespace ?? r.fulfiller.kind}; cost {yuan(r.total_cost_estimate)}
+              Fulfiller {fulfillerText(r.fulfiller)}; cost {yuan(r.total_cost_estimate)}
               {r.cost_is_estimated ? ' (estimate)' : ''}; created {when(r.created_at)}
               {r.placed_at ? `; placed ${when(r.placed_at)}` : ''}
               {r.supplier_order_id ? `; supplier order ${r.supplier_order_id}` : ''}.
@@ -34,6 +34,7 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
               </p>
             )}
             <RunLines run={r} />
+            <RunOrders run={r} />
             {(r.status === 'ready' || r.status === 'placing') && <PlaceRun run={r} onDone={done} />}
             {r.status === 'placed' && <ReceiveRun run={r} onDone={done} />}
           </>
@@ -74,6 +75,26 @@ function RunLines({ run }: { run: Run }) {
   );
 }
 
+/** What placing sent: one purchase order per supplier, or one restock order per machine. */
+function RunOrders({ run }: { run: Run }) {
+  if (!run.purchase_orders?.length && !run.restock_orders?.length) return null;
+  return (
+    <ul class="orders" aria-label="Orders of this run">
+      {run.purchase_orders?.map((p) => (
+        <li key={p.checkout_id}>
+          Purchase order <a href={href('purchases', p.checkout_id)}>{p.checkout_id}</a> to {p.supplier}: <span class={`status ${p.status}`}>{p.status.replace(/_/g, ' ')}</span>, {yuan(p.total)}
+        </li>
+      ))}
+      {run.restock_orders?.map((o) => (
+        <li key={o.reference}>
+          Restock order {o.reference} to {o.location} ({o.namespace}): <span class={`status ${o.status}`}>{o.status.replace(/_/g, ' ')}</span>
+          {o.external_ref ? `, platform order ${o.external_ref}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function PlaceRun({ run, onDone }: { run: Run; onDone: () => void }) {
   // One key per placing attempt on this screen: a resend after a lost answer replays it instead of ordering twice.
   const [key] = useState(() => crypto.randomUUID());
@@ -88,7 +109,7 @@ function PlaceRun({ run, onDone }: { run: Run; onDone: () => void }) {
         confirmLabel="Yes, place the order (money moves)"
         warning={
           <>
-            This orders {run.lines.length} lines from {run.fulfiller.namespace ?? run.fulfiller.kind} for about {yuan(run.total_cost_estimate)}. <strong>Money moves</strong> and the order is sent once; it cannot be taken back here.
+            This orders {run.lines.length} lines from {fulfillerText(run.fulfiller)} for about {yuan(run.total_cost_estimate)}. <strong>Money moves</strong> and the order is sent once; it cannot be taken back here.
           </>
         }
         busy={action.busy}
