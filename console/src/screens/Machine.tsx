@@ -191,6 +191,6 @@ function LiveShelves({ id }: { id: string }) {
 }
 
 function RecentSales({ id }: { id: string }) {
-  const [sales] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', location: id, limit: 20 } } })), [id]);
+  const [sales] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'all', location: id, limit: 20 } } })), [id]);
   return <Loaded load={sales} what="the sales">{(d) => <SalesTable orders={d.orders} />}</Loaded>;
 }
