@@ -1,6 +1,6 @@
 /** Shared pieces: loading state of a read, message lists from the envelope, confirm steps, progress. */
 import type { ComponentChildren } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type UcpMessage } from './api';
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; messages: UcpMessage[] };
@@ -91,9 +91,18 @@ export function Confirm(props: {
   disabled?: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // Keyboard users land on the confirmation (the button they pressed is gone), and back on the action after cancel.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) confirmRef.current?.focus();
+    else if (wasOpen.current) openRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
   if (!open) {
     return (
-      <button type="button" class={props.danger ? 'danger' : 'primary'} disabled={props.disabled || props.busy} onClick={() => setOpen(true)}>
+      <button ref={openRef} type="button" class={props.danger ? 'danger' : 'primary'} disabled={props.disabled || props.busy} onClick={() => setOpen(true)}>
         {props.label}
       </button>
     );
@@ -102,6 +111,7 @@ export function Confirm(props: {
     <div class="confirm" role="group" aria-label={`Confirm: ${props.label}`}>
       <p>{props.warning}</p>
       <button
+        ref={confirmRef}
         type="button"
         class={props.danger ? 'danger' : 'primary'}
         disabled={props.busy}

@@ -148,7 +148,9 @@ describe('operator console in a browser', () => {
     await expectAccessible(page, 'replenishment');
     await screenshot(page, '05-replenishment-confirm');
     expect(w.fleet.acme.requestsTo('POST /orders')).toHaveLength(0); // nothing before the confirm step
-    await detail.getByRole('button', { name: 'Yes, place the order (money moves)' }).click();
+    // By keyboard: the confirmation takes the focus, Enter confirms.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, place the order (money moves)');
+    await page.keyboard.press('Enter');
     await detail.getByText('placed', { exact: true }).waitFor();
     await detail.getByRole('list', { name: 'Orders of this run' }).getByText('completed').first().waitFor();
     expect(ordersPosted(w.fleet.acme, `${runId}.acme-supply`)).toBe(1);
