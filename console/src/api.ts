@@ -35,7 +35,7 @@ const madeUp = (code: string, content: string): UcpMessage => ({ type: 'error', 
  * Unwraps an openapi-fetch answer: the data, or an ApiError with the envelope's messages. A network failure or a
  * body that is not an envelope still becomes a message, so a failed read is never shown as an empty list.
  */
-export async function call<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function call<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>, opts: { ownCredential?: boolean } = {}): Promise<T> {
   let r: Awaited<typeof p>;
   try {
     r = await p;
@@ -43,7 +43,8 @@ export async function call<T>(p: Promise<{ data?: T; error?: unknown; response: 
     throw new ApiError(0, [madeUp('network', `the service could not be reached (${(e as Error).message})`)]);
   }
   if (r.response.ok && r.data !== undefined) return r.data;
-  if (r.response.status === 401) unauthorizedListeners.forEach((l) => l());
+  // A 401 to a call made with a typed-in owner credential refuses that credential, not the signed-in session.
+  if (r.response.status === 401 && !opts.ownCredential) unauthorizedListeners.forEach((l) => l());
   const env = r.error as { messages?: UcpMessage[] } | undefined;
   const messages = Array.isArray(env?.messages) && env.messages.length ? env.messages : [madeUp('http_error', `HTTP ${r.response.status} ${r.response.statusText}`)];
   throw new ApiError(r.response.status, messages);

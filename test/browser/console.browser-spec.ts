@@ -128,8 +128,19 @@ describe('operator console in a browser', () => {
     await text(/Change the price of acme-machine:COLA on machine FLEET-1 from ¥3.50 to ¥9.00/);
     await expectAccessible(page, 'approvals');
     await screenshot(page, '04-approvals');
+    // The owner credential goes as the bearer of that one call: a wrong one is refused there, the session stays.
+    const authHeaders: (string | undefined)[] = [];
+    page.on('request', (r) => r.url().includes('/ucp/v1/approvals/') && r.method() === 'POST' && authHeaders.push(r.headers()['authorization']));
+    await page.getByLabel(/Owner credential/).fill('not-the-owner-token');
+    await page.getByRole('button', { name: 'Approve' }).first().click();
+    await page.getByRole('alert').filter({ hasText: 'Not resolved' }).getByText('unauthorized').waitFor();
+    expect(authHeaders).toEqual(['Bearer not-the-owner-token']);
+    await page.getByRole('heading', { name: 'Approvals' }).waitFor(); // still signed in
+    await page.getByLabel(/Owner credential/).fill(TEST_TOKEN); // one token is full access without an owner credential
     await page.getByRole('button', { name: 'Approve' }).first().click();
     await text('Nothing waits for an owner.');
+    expect(authHeaders).toEqual(['Bearer not-the-owner-token', `Bearer ${TEST_TOKEN}`]);
+    expect(await page.getByLabel(/Owner credential/).inputValue()).toBe(''); // cleared, never kept
     await page.locator('.status.approved').first().waitFor();
     expect(w.fleet.acme.requestsTo('POST /prices')).toHaveLength(1);
   });

@@ -89,6 +89,7 @@ function PendingApproval({ a, owner, onResolved }: { a: Approval; owner: string;
         body: { approved, resolver: { channel: 'dashboard', sender_id: 'operator-console' } },
         headers: ownerHeaders(owner),
       }),
+      { ownCredential: !!ownerHeaders(owner) },
     );
     setResult(r.approval);
     onResolved();

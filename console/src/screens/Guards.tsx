@@ -10,7 +10,7 @@ export function Guards({ kill, onKillChanged }: { kill: KillSwitch | null; onKil
   const [reason, setReason] = useState('');
   const [owner, setOwner] = useState('');
   const set = useAction(async (engaged: boolean) => {
-    const r = await call(api.PUT('/ucp/v1/admin/kill-switch', { body: { engaged, reason: reason.trim() || (engaged ? 'stopped from the operator console' : 'released from the operator console') }, headers: engaged ? undefined : ownerHeaders(owner) }));
+    const r = await call(api.PUT('/ucp/v1/admin/kill-switch', { body: { engaged, reason: reason.trim() || (engaged ? 'stopped from the operator console' : 'released from the operator console') }, headers: engaged ? undefined : ownerHeaders(owner) }), { ownCredential: !engaged && !!ownerHeaders(owner) });
     setReason('');
     setOwner('');
     onKillChanged(r.kill_switch);
