@@ -43,10 +43,14 @@ export class PlanService {
     return this.registry.simulatedSupplier.namespace;
   }
 
-  /** GET /plan and run creation: the plan, then its stock snapshot and forecasts (one per slot per day, scored). */
+  /**
+   * GET /plan and run creation: a stock snapshot of the slots planned, the plan, then its forecasts (one per slot
+   * per day, scored). The snapshot comes first, so a plan refused for an unreadable catalog still leaves it.
+   */
   async computeAndRecord(opts: PlanOptions = {}): Promise<Plan> {
+    await this.recorder.recordSnapshot(opts.location);
     const plan = await this.compute(opts);
-    await this.recorder.record(plan, opts.location);
+    await this.recorder.recordForecasts(plan);
     return plan;
   }
 
