@@ -151,14 +151,14 @@ async function orders(params) {
 async function events(params) {
   const limit = Number(params.get('limit') ?? 50);
   const { rows } = await pool.query({
-    text: 'SELECT id, occurred_at, kind, summary, reasoning, location, data FROM events ORDER BY seq DESC LIMIT $1',
+    text: 'SELECT id, occurred_at, kind, source, summary, reasoning, location, data FROM events ORDER BY seq DESC LIMIT $1',
     values: [limit],
     types: TYPES,
   });
   return {
     ucp: { version: VERSION, status: 'success', capabilities: { 'com.example.svc.events': [{ version: '2026-09-10' }] } },
     events: rows.map((e) => {
-      const v = { id: e.id, occurred_at: plus8(e.occurred_at), kind: e.kind, summary: e.summary, reasoning: e.reasoning };
+      const v = { id: e.id, occurred_at: plus8(e.occurred_at), kind: e.kind, source: e.source, summary: e.summary, reasoning: e.reasoning };
       if (e.location) v.location = e.location;
       if (e.data) v.data = e.data;
       return v;

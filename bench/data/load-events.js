@@ -11,9 +11,10 @@ async function loadEvents(databaseUrl, { events = 100_000, log = console.log } =
     await c.query('SET synchronous_commit = off');
     const t0 = Date.now();
     const r = await c.query(
-      `INSERT INTO events (occurred_at, kind, summary, reasoning, location, data)
+      `INSERT INTO events (occurred_at, kind, source, summary, reasoning, location, data)
        SELECT now() - interval '30 days' + (g::bigint * 2592000000 / $1::int) * interval '1 millisecond',
               (ARRAY['sync.completed','price.changed','restock.requested','checkout.completed','approval.decided','plan.computed'])[1 + g % 6],
+              'service',
               'bench event ' || g || ' for machine bm-' || lpad((g % 1000)::text, 4, '0'),
               'recorded by the bench loader so that the event log holds a realistic amount of text per entry (' || g || ')',
               CASE WHEN g % 3 = 0 THEN 'bm-' || lpad((g % 1000)::text, 4, '0') END,
