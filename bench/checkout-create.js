@@ -2,9 +2,13 @@
 // Issue 13: POST /ucp/v1/checkout-sessions (create) and GET /ucp/v1/checkout-sessions/{id} at 8 and 32 connections
 // (autocannon), staging with the simulated supplier, on PostgreSQL. Also counts the database transactions each
 // create commits (pg_stat_database.xact_commit before and after, over the whole run; autocommit statements count).
+// Issue 21: the same create with a fresh Idempotency-Key on every request, alternated with the plain one in each
+// round (which goes first alternates too), and the ratio keyed / plain of req/s and p99.
 // Usage: npm run build && node bench/checkout-create.js [--seconds 5] [--connections 8,32] [--rounds 2] [--profile DIR]
 const { spawn } = require('node:child_process');
+const { randomUUID } = require('node:crypto');
 const { SERVICE_NODE_FLAGS } = require('../scripts/node-flags');
+const fs = require('node:fs');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { sql } = require('./data/sql');
@@ -19,6 +23,12 @@ const token = 'bench-token';
 const port = 19700 + (process.pid % 200);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'checkout-create/1.0' };
 
+
+/** CPU seconds the process has used (utime + stime, 100 Hz ticks). */
+function cpuOf(pid) {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
 
 function cannon(opts) {
   return new Promise((resolve, reject) => autocannon({ connections: 8, duration: seconds, headers, ...opts }, (e, r) => (e ? reject(e) : resolve(r))));
@@ -52,20 +62,41 @@ async function main() {
     const created = await first.json();
     if (first.status !== 201) throw new Error(`create answered ${first.status}: ${JSON.stringify(created.messages)}`);
     console.log(`one create: ${created.status}, ${created.line_items.length} lines, ${JSON.stringify(created).length} B`);
-    for (const c of [8]) await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: c, duration: 1 }); // warm-up
+    await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: 8, duration: 1 }); // warm-up
     const commits = async () => Number((await sql(adminUrl, 'SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName]))[0].xact_commit);
+    const freshKey = (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } });
+    await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections: 8, duration: 1, requests: [{ setupRequest: freshKey }] }); // warm-up
+    const create = async (connections, keyed) => {
+      const x0 = await commits();
+      const cpu0 = cpuOf(child.pid);
+      const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections, ...(keyed ? { requests: [{ setupRequest: freshKey }] } : {}) });
+      const cpuMs = ((cpuOf(child.pid) - cpu0) * 1000) / c.requests.total;
+      await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
+      return { c, cpuMs, perCreate: ((await commits()) - x0) / c.requests.total };
+    };
+    const line = (label, { c, cpuMs, perCreate }) =>
+      `${label} ${c.requests.average.toFixed(0).padStart(5)} req/s p99 ${String(c.latency.p99).padStart(4)} ms, service CPU ${cpuMs.toFixed(2)} ms each (non-2xx ${c.non2xx}, ~${perCreate.toFixed(2)} commits each)`;
+    const ratios = [];
     for (const connections of connectionList) {
       for (let r = 0; r < rounds; r++) {
-        const x0 = await commits();
-        const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections });
-        await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
-        const perCreate = ((await commits()) - x0) / c.requests.total;
+        const order = r % 2 ? [true, false] : [false, true];
+        const out = {};
+        for (const keyed of order) out[keyed] = await create(connections, keyed);
         const g = await cannon({ url: `${base}/ucp/v1/checkout-sessions/${created.id}`, method: 'GET', connections });
+        const rps = out[false].c.requests.average / out[true].c.requests.average;
+        const p99 = out[true].c.latency.p99 / out[false].c.latency.p99;
+        const cpu = out[true].cpuMs / out[false].cpuMs;
+        ratios.push({ connections, rps, p99, cpu });
         console.log(
-          `${String(connections).padStart(2)} conn  create ${c.requests.average.toFixed(0).padStart(5)} req/s p99 ${c.latency.p99} ms (non-2xx ${c.non2xx}, ~${perCreate.toFixed(2)} commits each) | ` +
+          `${String(connections).padStart(2)} conn  ${line('create', out[false])} | ${line('keyed', out[true])} | cost keyed/plain ${rps.toFixed(2)} (p99 ${p99.toFixed(2)}, CPU ${cpu.toFixed(2)}) | ` +
             `get ${g.requests.average.toFixed(0).padStart(5)} req/s p99 ${g.latency.p99} ms (non-2xx ${g.non2xx})`,
         );
       }
+    }
+    for (const connections of connectionList) {
+      const mine = ratios.filter((x) => x.connections === connections);
+      const list = (k) => mine.map((x) => x[k]).sort((a, b) => a - b).map((x) => x.toFixed(2)).join(', ');
+      console.log(`${connections} conn: keyed create costs ${list('rps')} x the plain one (plain req/s / keyed req/s); service CPU per create keyed/plain ${list('cpu')}`);
     }
   } finally {
     if (child) {

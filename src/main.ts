@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { setFlagsFromString } from 'node:v8';
 import { createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
+import { runtimeV8Flags } from './database/embedded-postgres';
 
 async function main(): Promise<void> {
   let config;
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  // The embedded default trades peak speed for memory (issue 21); set before PGlite is loaded and compiled.
+  for (const flag of runtimeV8Flags(config.databaseUrl)) setFlagsFromString(flag);
   const app = await createApp(config);
   await app.listen(config.port, config.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');

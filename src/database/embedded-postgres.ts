@@ -30,6 +30,21 @@ export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
  * a copy of it: PGlite's first-boot initdb runs a second PostgreSQL instance in the same process, which doubled
  * the memory (850 MB) and most of the boot time; opening a copy costs what opening an existing directory does.
  */
+/**
+ * Issue 21: V8 flags the service process sets (main.ts) when it runs the embedded database, before PGlite's
+ * WebAssembly is compiled. `--liftoff-only` keeps PostgreSQL on V8's baseline WebAssembly tier: the optimising tier's
+ * code for it was about 35-60 MB of the process and competed for the cores during boot; reads measured no slower.
+ * `--optimize-for-size` makes the JavaScript heap grow less between collections (the embedded default serves one
+ * operator; memory matters more there than peak request rate). Measured with bench/embedded-boot.js.
+ * The PostgreSQL deployment keeps V8's defaults (scripts/node-flags.js only). Not set in tests (they call createApp).
+ */
+export const EMBEDDED_V8_FLAGS = ['--liftoff-only', '--optimize-for-size'];
+
+/** The V8 flags the service process sets at start: the embedded ones without DATABASE_URL, none with it. */
+export function runtimeV8Flags(databaseUrl: string | null | undefined): string[] {
+  return databaseUrl ? [] : EMBEDDED_V8_FLAGS;
+}
+
 export const EMBEDDED_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'embedded-template');
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
