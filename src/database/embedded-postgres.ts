@@ -26,16 +26,12 @@ export const EMBEDDED_POOL_MAX = 1;
 export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
- * An empty, migrated data directory made at build time (scripts/make-embedded-template.js). A new SERVICE_DATA_DIR is
- * a copy of it: PGlite's first-boot initdb runs a second PostgreSQL instance in the same process, which doubled
- * the memory (850 MB) and most of the boot time; opening a copy costs what opening an existing directory does.
- */
-/**
  * Issue 21: V8 flags the service process sets (main.ts) when it runs the embedded database, before PGlite's
  * WebAssembly is compiled. `--liftoff-only` keeps PostgreSQL on V8's baseline WebAssembly tier: the optimising tier's
- * code for it was about 35-60 MB of the process and competed for the cores during boot; reads measured no slower.
+ * code for it was about 35-60 MB of the process and competed for the cores during boot.
  * `--optimize-for-size` makes the JavaScript heap grow less between collections (the embedded default serves one
- * operator; memory matters more there than peak request rate). Measured with bench/embedded-boot.js.
+ * operator; memory matters more there than peak request rate). Measured with bench/embedded-boot.js: RSS after the
+ * staging seed and 100 reads about 200 MB instead of 320-400 MB; those reads took about 10-20% longer.
  * The PostgreSQL deployment keeps V8's defaults (scripts/node-flags.js only). Not set in tests (they call createApp).
  */
 export const EMBEDDED_V8_FLAGS = ['--liftoff-only', '--optimize-for-size'];
@@ -45,6 +41,11 @@ export function runtimeV8Flags(databaseUrl: string | null | undefined): string[]
   return databaseUrl ? [] : EMBEDDED_V8_FLAGS;
 }
 
+/**
+ * An empty, migrated data directory made at build time (scripts/make-embedded-template.js). A new SERVICE_DATA_DIR is
+ * a copy of it: PGlite's first-boot initdb runs a second PostgreSQL instance in the same process, which doubled
+ * the memory (850 MB) and most of the boot time; opening a copy costs what opening an existing directory does.
+ */
 export const EMBEDDED_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'embedded-template');
 
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
