@@ -18,4 +18,19 @@ export default tseslint.config(
     },
   },
   { files: ['test/**/*.ts', 'src/main.ts'], rules: { 'no-console': 'off' } },
+  {
+    // The operator console (issue 19): its own tsconfig (DOM, JSX for Preact).
+    files: ['console/src/**/*.ts', 'console/src/**/*.tsx'],
+    extends: [tseslint.configs.base],
+    languageOptions: {
+      parserOptions: { project: './console/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      'no-debugger': 'error',
+      'no-console': 'error',
+    },
+  },
 );

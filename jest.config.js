@@ -9,7 +9,8 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/db/**/*.spec.ts'],
+      // test/browser: the operator console in headless chromium (issue 19); it shares the e2e tier's database setup.
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/db/**/*.spec.ts', '<rootDir>/test/browser/**/*.browser-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/pg-overlap-guard.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -21,7 +21,9 @@ function newestMtime(dir) {
 
 const stale =
   !fs.existsSync(entry) ||
-  Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'migrations'))) > fs.statSync(entry).mtimeMs;
+  !fs.existsSync(path.join(root, 'dist', 'console', 'index.html')) ||
+  Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'migrations')), newestMtime(path.join(root, 'console', 'src'))) >
+    fs.statSync(entry).mtimeMs;
 if (stale) {
   console.log('building…');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -40,6 +42,7 @@ const host = env.HOST ?? '0.0.0.0';
 const shown = host === '0.0.0.0' ? 'localhost' : host;
 
 console.log(`staging service starting on http://${shown}:${port}  (discovery: http://${shown}:${port}/.well-known/ucp)`);
+console.log(`operator console: http://${shown}:${port}/console/  (sign in with the demo token)`);
 console.log(`demo token: ${env.SERVICE_AUTH_TOKEN}`);
 console.log(`try: curl -H "Authorization: Bearer ${env.SERVICE_AUTH_TOKEN}" http://${shown}:${port}/ucp/v1/namespaces`);
 

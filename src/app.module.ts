@@ -30,6 +30,8 @@ import { ReplenishmentModule } from './replenishment/replenishment.module';
 import { RestockModule } from './restock/restock.module';
 import { StagingModule } from './staging/staging.module';
 import { McpModule } from './mcp/mcp.module';
+import { ConsoleModule } from './console/console.module';
+import { FleetModule } from './fleet/fleet.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -37,7 +39,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule];
 
 @Module({})
 export class AppModule {

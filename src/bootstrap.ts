@@ -21,6 +21,7 @@ import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
+import { serveConsole } from './console/console-static';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -38,14 +39,19 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   app.use(requestLog(app.get(ROOT_LOGGER)));
   // Security headers on every answer (nosniff, frame and referrer policies, ...); decisions.md, issue 17.
-  app.use(helmet());
+  // No upgrade-insecure-requests: a staging console reached over plain http on a LAN would have its own scripts
+  // and API calls rewritten to https and fail; production sits behind https anyway.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  serveConsole(app, config.consoleDir);
   installRenderedJson(app.getHttpAdapter().getInstance());
   // CORS answers preflights before authentication (a preflight carries no credential).
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
   // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
-  app.use(authBeforeBody(config, json({ limit: config.maxBodyBytes, strict: false, verify: (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf) })));
+  const keepRaw = (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf);
+  // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
+  app.use(authBeforeBody(config, json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
   app.use(ucpAgentMiddleware);
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
   app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());

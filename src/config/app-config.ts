@@ -35,6 +35,8 @@ export interface AppConfig {
   serverTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
   stagingSeed: boolean;
+  /** The built operator console served under /console/ (issue 19); null: the build's own dist/console. */
+  consoleDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -221,6 +223,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
       requestMs,
       keepAliveMs: int(env, 'SERVICE_KEEPALIVE_TIMEOUT_MS', 5_000, 1000, 600_000),
     },
+    consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
   };
 }
 

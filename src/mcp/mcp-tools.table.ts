@@ -56,6 +56,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   { tool: 'get_approval', operationId: 'approvals_get', readOnly: true },
   { tool: 'resolve_approval', operationId: 'approvals_resolve', payload: 'resolution' },
   { tool: 'list_events', operationId: 'events_list', readOnly: true },
+  { tool: 'get_fleet', operationId: 'fleet_overview', readOnly: true },
   { tool: 'create_event', operationId: 'events_create', payload: 'event' },
   { tool: 'get_guards', operationId: 'admin_guards_get', readOnly: true },
   { tool: 'update_guards', operationId: 'admin_guards_put', payload: 'guards', destructive: true },
@@ -63,7 +64,8 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
 ];
 
 /** Operations with no tool: the probes (no data for an agent). */
-export const MCP_EXCLUDED_OPERATIONS: readonly string[] = ['health_live', 'health_ready'];
+// Health probes are for orchestrators; the sign-in cookie is for browsers (an agent sends its bearer token).
+export const MCP_EXCLUDED_OPERATIONS: readonly string[] = ['health_live', 'health_ready', 'auth_session_create', 'auth_session_delete'];
 
 /** What an agent must know before calling a money-moving tool; appended to its description. */
 export const MONEY_NOTE =

@@ -4,7 +4,6 @@ import { startOfDayPlus8, toPlus8 } from '../common/time';
 import { estimateDemand } from '../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../forecasting/forecasting.defaults';
 import { DemandRepository, SlotAggregateRow } from '../forecasting/demand.repository';
-import { ForecastingRepository } from '../forecasting/forecasting.repository';
 import { LeadTimeService } from '../forecasting/lead-time.service';
 import { FulfillerKind } from './fulfiller-kind';
 import { RunFulfillers } from './run-fulfillers';
@@ -13,110 +12,30 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { aggregateBySupplier } from './aggregation.rules';
 import { applyPolicy } from './policy.rules';
 import { Resolution } from './resolution.rules';
+import { PlanRecorder } from './plan-recorder.service';
+import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { SupplyResolutionService } from './supply-resolution.service';
 
 const DAY_MS = 86_400_000;
-const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
-
-export interface PlanLine {
-  slot_id: string;
-  location: string;
-  item: { id: string };
-  vendor_sku: string;
-  title: string;
-  stock: number;
-  capacity: number | null;
-  demand: {
-    rate_per_day: number;
-    sigma_daily: number;
-    measured: boolean;
-    source: 'measured' | 'stated';
-    window_days: number;
-    observed_days: number;
-    in_stock_days: number;
-    stocked_out_days: number;
-    units_sold: number;
-    note?: string;
-  };
-  lead_time: LeadTime & { fulfiller: string | null };
-  review_period_days: number;
-  safety_stock: number;
-  reorder_point: number;
-  target: number;
-  capped_at_capacity: boolean;
-  quantity_each: number;
-  quantity: number;
-  unit: 'EA' | 'BX';
-  contains: number;
-  ordered_each: number;
-  unit_price: { amount: number; currency: 'CNY' } | null;
-  cost_estimate: { amount: number; currency: 'CNY' } | null;
-  carried_by_fulfiller: boolean;
-  /**
-   * Provenance of the good's supply (supplier fulfillers): the supply sku it resolved to through the SKU registry,
-   * the alias that reaches it, the supplier chosen and why, and the offers considered. Null: nobody sells it.
-   */
-  supply?: PlanSupply | null;
-}
-
-export interface PlanSupply {
-  item: { id: string };
-  namespace: string;
-  vendor_sku: string;
-  alias: { sku_id: string; source: string };
-  chosen_because: 'default_supplier' | 'lowest_each_price';
-  /** Who the run orders from: the resolved supplier, or the simulated supplier standing in for it at its price. */
-  ordered_from: string;
-  candidates: { id: string; each_price: { amount: number; currency: 'CNY' } }[];
-}
-
-export interface Plan {
-  computed_at: string;
-  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces?: string[] };
-  policy: {
-    name: string;
-    review_period_days: number;
-    service_level_z: number;
-    sales_window_days: number;
-    window: { from: string; to: string };
-    min_history_days: number;
-    fallback_rate_per_day: number;
-    stated_lead_time_days: number;
-  };
-  lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
-  /** Supplier fulfillers: what a run would order, per supplier (needs summed per good, rounded up to the box once). */
-  orders?: { supplier: string; lines: number; units_each: number; cost_estimate: { amount: number; currency: 'CNY' } }[];
-  slots: PlanLine[];
-  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: { amount: number; currency: 'CNY' } };
-  cost_is_estimated: true;
-  messages: UcpMessage[];
-}
-
-export interface PlanOptions {
-  location?: string;
-  fulfiller?: FulfillerKind;
-  /** Throw instead of warning when the fulfiller's catalog cannot be read (a run needs its boxes and prices). */
-  requireCatalog?: boolean;
-  now?: Date;
-}
 
 /**
  * The replenishment plan: demand per slot (SQL aggregates + demand.rules), lead time per fulfiller, the
  * order-up-to policy (policy.rules), pack sizes and prices of the supplier each good resolves to through the SKU
- * registry (SupplyResolutionService; the simulated supplier prices a good at that supplier's price). Every plan
- * records its forecasts (one per slot per day) for scoring, and a stock snapshot.
+ * registry (SupplyResolutionService; the simulated supplier prices a good at that supplier's price). `compute`
+ * only reads and returns the domain plan (plan.view.ts renders it); `computeAndRecord` also records the plan's
+ * stock snapshot and forecasts (PlanRecorder), for the operations that stand on a plan.
  */
 @Injectable()
 export class PlanService {
   private readonly logger = new Logger(PlanService.name);
   constructor(
-    private readonly repo: ForecastingRepository,
     private readonly demand: DemandRepository,
     private readonly leadTimes: LeadTimeService,
     private readonly resolution: SupplyResolutionService,
     private readonly registry: PartnerRegistry,
     private readonly fulfillers: RunFulfillers,
+    private readonly recorder: PlanRecorder,
   ) {}
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
@@ -124,6 +43,18 @@ export class PlanService {
     return this.registry.simulatedSupplier.namespace;
   }
 
+  /**
+   * GET /plan and run creation: a stock snapshot of the slots planned, the plan, then its forecasts (one per slot
+   * per day, scored). The snapshot comes first, so a plan refused for an unreadable catalog still leaves it.
+   */
+  async computeAndRecord(opts: PlanOptions = {}): Promise<Plan> {
+    await this.recorder.recordSnapshot(opts.location);
+    const plan = await this.compute(opts);
+    await this.recorder.recordForecasts(plan);
+    return plan;
+  }
+
+  /** The plan, read only (nothing is written). */
   async compute(opts: PlanOptions = {}): Promise<Plan> {
     const d = FORECASTING_DEFAULTS;
     const now = opts.now ?? new Date();
@@ -134,10 +65,7 @@ export class PlanService {
     const windowStartDay = toPlus8(windowStart).slice(0, 10);
     const messages: UcpMessage[] = [];
 
-    const [, rows] = await Promise.all([
-      this.repo.recordSnapshot(opts.location),
-      this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location),
-    ]);
+    const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
 
     // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
@@ -152,8 +80,7 @@ export class PlanService {
     }
     const stated: LeadTime = { days: d.statedLeadTimeDays, source: 'stated', samples: 0 };
 
-    const slots: PlanLine[] = [];
-    const forecasts: { slotId: string; locationId: string; ratePerDay: number; measured: boolean }[] = [];
+    const lines: PlanLine[] = [];
     const notCarried = new Map<string, { title: string; slots: number; first: number }>();
     let toOrder = 0;
     for (const r of rows) {
@@ -162,16 +89,14 @@ export class PlanService {
       const line = this.line(r, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
       if (line.quantity > 0) {
         toOrder++;
-        if (!line.carried_by_fulfiller) {
-          const nc = notCarried.get(r.skuId) ?? { title: r.title, slots: 0, first: slots.length };
+        if (!line.carriedByFulfiller) {
+          const nc = notCarried.get(r.skuId) ?? { title: r.title, slots: 0, first: lines.length };
           nc.slots++;
           notCarried.set(r.skuId, nc);
         }
       }
-      slots.push(line);
-      forecasts.push({ slotId: r.slotId, locationId: r.locationId, ratePerDay: line.demand.rate_per_day, measured: line.demand.measured });
+      lines.push(line);
     }
-    await this.repo.recordForecasts(forecasts, now);
     if (resolved) {
       for (const [id, nc] of notCarried) {
         messages.push(
@@ -183,40 +108,36 @@ export class PlanService {
         );
       }
     }
-    const orders = resolved ? aggregateBySupplier(slots.filter((l) => l.supply && l.quantity_each > 0).map(toNeed)) : null;
+    const orders = resolved ? aggregateBySupplier(lines.filter((l) => l.supply && l.quantityEach > 0).map(toNeed)) : null;
     const cost = orders ? orders.reduce((t, o) => t + o.total_fen, 0) : 0;
     const unitsEach = orders
       ? orders.reduce((t, o) => t + o.lines.reduce((u, l) => u + l.ordered_each, 0), 0)
-      : slots.reduce((t, l) => t + l.ordered_each, 0);
+      : lines.reduce((t, l) => t + l.orderedEach, 0);
     const suppliers = sourcing === 'resolved_supplier' ? [...leadByFulfiller.keys()].sort() : null;
 
     return {
-      computed_at: toPlus8(now),
-      fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), ...(suppliers ? { namespaces: suppliers } : {}) },
+      computedAt: now,
+      fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), namespaces: suppliers },
       policy: {
-        name: 'periodic review, order-up-to level (R, S) with safety stock; docs/replenishment-policy.md',
-        review_period_days: d.reviewPeriodDays,
-        service_level_z: d.serviceLevelZ,
-        sales_window_days: d.salesWindowDays,
-        window: { from: toPlus8(windowStart), to: toPlus8(today) },
-        min_history_days: d.minHistoryDays,
-        fallback_rate_per_day: d.fallbackRatePerDay,
-        stated_lead_time_days: d.statedLeadTimeDays,
+        reviewPeriodDays: d.reviewPeriodDays,
+        serviceLevelZ: d.serviceLevelZ,
+        salesWindowDays: d.salesWindowDays,
+        window: { from: windowStart, to: today },
+        minHistoryDays: d.minHistoryDays,
+        fallbackRatePerDay: d.fallbackRatePerDay,
+        statedLeadTimeDays: d.statedLeadTimeDays,
       },
-      lead_times: [...leadByFulfiller.entries()].map(([fulfiller, lt]) => ({ fulfiller, kind, ...lt })),
-      slots,
-      totals: { slots: slots.length, slots_to_order: toOrder, units_each: unitsEach, cost_estimate: { amount: cost, currency: 'CNY' } },
-      ...(orders
-        ? {
-            orders: orders.map((o) => ({
-              supplier: o.supplier,
-              lines: o.lines.length,
-              units_each: o.lines.reduce((u, l) => u + l.ordered_each, 0),
-              cost_estimate: { amount: o.total_fen, currency: 'CNY' as const },
-            })),
-          }
-        : {}),
-      cost_is_estimated: true,
+      leadTimes: [...leadByFulfiller.entries()].map(([fulfiller, lt]) => ({ fulfiller, kind, ...lt })),
+      orders: orders
+        ? orders.map((o) => ({
+            supplier: o.supplier,
+            lines: o.lines.length,
+            unitsEach: o.lines.reduce((u, l) => u + l.ordered_each, 0),
+            costEstimateFen: o.total_fen,
+          }))
+        : null,
+      lines,
+      totals: { slots: lines.length, slotsToOrder: toOrder, unitsEach, costEstimateFen: cost },
       messages,
     };
   }
@@ -239,55 +160,41 @@ export class PlanService {
       capacity: r.capacity,
       product: offer,
     });
-    const line: PlanLine = {
-      slot_id: r.slotId,
-      location: r.locationId,
-      item: { id: r.skuId },
-      vendor_sku: r.vendorSku,
+    return {
+      slotId: r.slotId,
+      locationId: r.locationId,
+      skuId: r.skuId,
+      vendorSku: r.vendorSku,
       title: r.title,
       stock: r.stock,
       capacity: r.capacity,
       demand: {
-        rate_per_day: r4(demand.ratePerDay),
-        sigma_daily: r4(demand.sigmaDaily),
+        ratePerDay: r4(demand.ratePerDay),
+        sigmaDaily: r4(demand.sigmaDaily),
         measured: demand.measured,
-        source: demand.measured ? 'measured' : 'stated',
-        window_days: d.salesWindowDays,
-        observed_days: demand.observedDays,
-        in_stock_days: demand.inStockDays,
-        stocked_out_days: demand.stockedOutDays,
-        units_sold: demand.unitsSold,
-        ...(demand.fallbackReason ? { note: demand.fallbackReason } : {}),
+        windowDays: d.salesWindowDays,
+        observedDays: demand.observedDays,
+        inStockDays: demand.inStockDays,
+        stockedOutDays: demand.stockedOutDays,
+        unitsSold: demand.unitsSold,
+        fallbackReason: demand.fallbackReason,
       },
-      lead_time: { ...lead, fulfiller },
-      review_period_days: d.reviewPeriodDays,
-      safety_stock: p.safetyStock,
-      reorder_point: p.reorderPoint,
+      leadTime: { ...lead, fulfiller },
+      reviewPeriodDays: d.reviewPeriodDays,
+      safetyStock: p.safetyStock,
+      reorderPoint: p.reorderPoint,
       target: p.target,
-      capped_at_capacity: p.cappedAtCapacity,
-      quantity_each: p.quantityEach,
+      cappedAtCapacity: p.cappedAtCapacity,
+      quantityEach: p.quantityEach,
       quantity: p.quantity,
       unit: p.unit,
       contains: p.contains,
-      ordered_each: p.orderedEach,
-      unit_price: price(p.unitPriceFen),
-      cost_estimate: price(p.costEstimateFen),
-      carried_by_fulfiller: res === undefined ? true : res !== null,
+      orderedEach: p.orderedEach,
+      unitPriceFen: p.unitPriceFen,
+      costEstimateFen: p.costEstimateFen,
+      carriedByFulfiller: res === undefined ? true : res !== null,
+      ...(res !== undefined ? { supply: res ? supplyOf(res, sim) : null } : {}),
     };
-    if (res !== undefined) {
-      line.supply = res
-        ? {
-            item: { id: res.offer.sku_id },
-            namespace: res.offer.namespace,
-            vendor_sku: res.offer.vendor_sku,
-            alias: { sku_id: res.offer.sku_id, source: res.offer.via },
-            chosen_because: res.reason,
-            ordered_from: sim ?? res.offer.namespace,
-            candidates: res.candidates.map((c) => ({ id: c.sku_id, each_price: { amount: c.eachPriceFen, currency: 'CNY' as const } })),
-          }
-        : null;
-    }
-    return line;
   }
 
   /**
@@ -311,17 +218,29 @@ export class PlanService {
   }
 }
 
+function supplyOf(res: Resolution, sim: string | null): PlanSupply {
+  return {
+    skuId: res.offer.sku_id,
+    namespace: res.offer.namespace,
+    vendorSku: res.offer.vendor_sku,
+    via: res.offer.via,
+    chosenBecause: res.reason,
+    orderedFrom: sim ?? res.offer.namespace,
+    candidates: res.candidates.map((c) => ({ skuId: c.sku_id, eachPriceFen: c.eachPriceFen })),
+  };
+}
+
 /** A plan line as a need of its resolved supplier's good (for the per-supplier totals). */
 function toNeed(l: PlanLine) {
   const s = l.supply!;
   return {
-    slot_id: l.slot_id,
-    supplier: s.ordered_from,
-    item_id: s.item.id,
-    vendor_sku: s.vendor_sku,
+    slot_id: l.slotId,
+    supplier: s.orderedFrom,
+    item_id: s.skuId,
+    vendor_sku: s.vendorSku,
     title: l.title,
-    quantity_each: l.quantity_each,
+    quantity_each: l.quantityEach,
     contains: l.contains,
-    unit_price_fen: l.unit_price?.amount ?? 0,
+    unit_price_fen: l.unitPriceFen ?? 0,
   };
 }

@@ -7,6 +7,7 @@ import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
+import { renderPlan } from './plan.view';
 import { CreateRunQuery, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { RunPlacingService } from './run-placing.service';
 import { RunDeliveryService } from './run-delivery.service';
@@ -31,7 +32,7 @@ export class ReplenishmentController {
   @Get('plan')
   @ReplenishmentDocs.plan
   async plan(@Query() q: PlanQuery) {
-    return ok({ ...(await this.plans.compute({ location: q.location, fulfiller: q.fulfiller })) }, { capabilities: CAPS });
+    return ok({ ...renderPlan(await this.plans.computeAndRecord({ location: q.location, fulfiller: q.fulfiller })) }, { capabilities: CAPS });
   }
 
   @Post('runs')

@@ -5,6 +5,7 @@ import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan.service';
+import { PlanRecorder } from './plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
@@ -32,6 +33,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
   controllers: [ReplenishmentController],
   providers: [
     PlanService,
+    PlanRecorder,
     RunsService,
     RunsRepository,
     RunViewService,

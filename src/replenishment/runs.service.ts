@@ -9,7 +9,8 @@ import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
 import { FulfillerKind } from './fulfiller-kind';
 import { RunFulfillers } from './run-fulfillers';
-import { PlanLine, PlanService } from './plan.service';
+import { PlanService } from './plan.service';
+import { PlanLine } from './plan.types';
 import { RunLine } from './replenishment-run.entity';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
@@ -52,8 +53,8 @@ export class RunsService implements OnModuleInit {
     const fulfiller = this.fulfillers.of(kind);
     // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
     const requireCatalog = fulfiller.traits.sourcing !== 'machine_platform';
-    const plan = await this.plans.compute({ fulfiller: kind, location: opts.location, ...(requireCatalog ? { requireCatalog } : {}) });
-    const carried = plan.slots.filter((s) => s.quantity > 0 && s.carried_by_fulfiller).map(toRunLine);
+    const plan = await this.plans.computeAndRecord({ fulfiller: kind, location: opts.location, ...(requireCatalog ? { requireCatalog } : {}) });
+    const carried = plan.lines.filter((l) => l.quantity > 0 && l.carriedByFulfiller).map(toRunLine);
     // The plan already names each good nobody sells (not_carried, one per good).
     const messages: UcpMessage[] = [...plan.messages];
     if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
@@ -89,7 +90,7 @@ export class RunsService implements OnModuleInit {
         kind: 'replenishment.run',
         summary: `replenishment run ${id} created: ${lines.length} line(s), estimated ${total} fen`,
         reasoning: outcome.ok
-          ? `built from the current plan (${plan.totals.slots_to_order} slot(s) below target); within budget`
+          ? `built from the current plan (${plan.totals.slotsToOrder} slot(s) below target); within budget`
           : `built from the current plan; it passes the ${outcome.limit} budget, so it waits for an owner approval`,
         data: { run_id: id, action: 'created', total_cost_fen: total, lines: lines.length, approval_id: approval?.id ?? null },
       });
@@ -151,25 +152,26 @@ export class RunsService implements OnModuleInit {
   }
 }
 
-function toRunLine(s: PlanLine): RunLine {
+/** A plan line the run orders, as the run stores it. */
+function toRunLine(l: PlanLine): RunLine {
   return {
-    slot_id: s.slot_id,
-    location: s.location,
-    item: s.item,
-    vendor_sku: s.vendor_sku,
-    title: s.title,
-    unit: s.unit,
-    contains: s.contains,
-    quantity: s.quantity,
-    quantity_each: s.quantity_each,
-    ordered_each: s.ordered_each,
-    unit_price_fen: s.unit_price?.amount ?? null,
-    cost_estimate_fen: s.cost_estimate?.amount ?? null,
-    stock: s.stock,
-    capacity: s.capacity,
-    target: s.target,
-    ...(s.supply
-      ? { supply: { item: s.supply.item, namespace: s.supply.namespace, vendor_sku: s.supply.vendor_sku, via: s.supply.alias.source, ordered_from: s.supply.ordered_from } }
+    slot_id: l.slotId,
+    location: l.locationId,
+    item: { id: l.skuId },
+    vendor_sku: l.vendorSku,
+    title: l.title,
+    unit: l.unit,
+    contains: l.contains,
+    quantity: l.quantity,
+    quantity_each: l.quantityEach,
+    ordered_each: l.orderedEach,
+    unit_price_fen: l.unitPriceFen,
+    cost_estimate_fen: l.costEstimateFen,
+    stock: l.stock,
+    capacity: l.capacity,
+    target: l.target,
+    ...(l.supply
+      ? { supply: { item: { id: l.supply.skuId }, namespace: l.supply.namespace, vendor_sku: l.supply.vendorSku, via: l.supply.via, ordered_from: l.supply.orderedFrom } }
       : {}),
   };
 }

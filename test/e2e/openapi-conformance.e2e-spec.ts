@@ -110,6 +110,12 @@ describe('OpenAPI document against real answers', () => {
     check('PUT', '/ucp/v1/admin/guards', await t.put('/ucp/v1/admin/guards', rules.guards));
     check('PUT', '/ucp/v1/admin/guards', await t.put('/ucp/v1/admin/guards', { budget: { perOrderFen: 1.5 } }));
     check('PUT', '/ucp/v1/admin/kill-switch', await t.put('/ucp/v1/admin/kill-switch', { engaged: true, reason: 'conformance test' }));
+    check('GET', '/ucp/v1/fleet', await t.get('/ucp/v1/fleet'));
+    check('GET', '/ucp/v1/fleet', await t.raw.get('/ucp/v1/fleet'));
+    check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').send({ token: t.token }));
+    check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').send({ token: 'wrong' }));
+    check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').set('Origin', 'https://evil.example').send({ token: t.token }));
+    check('DELETE', '/ucp/v1/auth/session', await t.raw.delete('/ucp/v1/auth/session'));
     check('POST', '/ucp/v1/checkout-sessions/{id}/complete', await t.post(`/ucp/v1/checkout-sessions/${big.id}/complete`, { confirm: true }));
 
     expect(problems).toEqual([]);

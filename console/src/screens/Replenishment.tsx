@@ -1,0 +1,159 @@
+/** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
+import { useState } from 'preact/hooks';
+import { api, call, type Schemas } from '../api';
+import { fulfillerText, when, yuan } from '../format';
+import { href } from '../route';
+import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
+import { RunDetail } from './RunDetail';
+
+type PlanLine = Schemas['PlanLineView'];
+type Fulfiller = 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+const FULFILLERS: [Fulfiller, string][] = [
+  ['simulated_supplier', 'Simulated supplier'],
+  ['supply_checkout', 'Purchase orders to the suppliers (real money)'],
+  ['machine_restock', 'Restock orders to the machine platforms'],
+];
+
+export function Replenishment() {
+  const [fulfiller, setFulfiller] = useState<Fulfiller>('simulated_supplier');
+  const [plan, reloadPlan] = useLoad(() => call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller } } })), [fulfiller]);
+  const [runs, reloadRuns] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs', {})), []);
+  const [open, setOpen] = useState<string | null>(null);
+  const create = useAction(async () => {
+    const r = await call(api.POST('/ucp/v1/replenishment/runs', { params: { query: { fulfiller } } }));
+    reloadRuns();
+    setOpen(r.id);
+    return r;
+  });
+  const refresh = () => {
+    reloadRuns();
+    reloadPlan();
+  };
+
+  return (
+    <section aria-labelledby="rep-title">
+      <div class="titlebar">
+        <h1 id="rep-title">Replenishment</h1>
+        <button type="button" class="primary" disabled={create.busy} onClick={() => void create.go()}>
+          {create.busy ? 'Creating a run…' : 'Create a run from the plan'}
+        </button>
+      </div>
+      <div>
+        <label for="fulfiller">Who fills the run</label>
+        <select id="fulfiller" value={fulfiller} onChange={(e) => setFulfiller(e.currentTarget.value as Fulfiller)}>
+          {FULFILLERS.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Messages messages={create.messages} title="No run created:" />
+      <h2>Runs</h2>
+      <Loaded load={runs} what="the runs">
+        {(d) =>
+          d.runs.length === 0 ? (
+            <Empty>No run yet.</Empty>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Run</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Fulfiller</th>
+                    <th scope="col">Lines</th>
+                    <th scope="col">Cost (estimate)</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.runs.map((r) => (
+                    <tr key={r.id} class={open === r.id ? 'selected' : ''}>
+                      <th scope="row">
+                        <button type="button" class="link" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
+                          {r.id}
+                        </button>
+                      </th>
+                      <td>
+                        <span class={`status ${r.status}`}>{r.status}</span>
+                        {r.status === 'awaiting_approval' && r.approval_id && (
+                          <>
+                            {' '}
+                            <a href={href('approvals')}>approval {r.approval_id}</a>
+                          </>
+                        )}
+                      </td>
+                      <td>{fulfillerText(r.fulfiller)}</td>
+                      <td>{r.line_count}</td>
+                      <td>{yuan(r.total_cost_estimate)}</td>
+                      <td>{when(r.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
+      {open && <RunDetail id={open} onChanged={refresh} />}
+      <h2>Plan</h2>
+      <Loaded load={plan} what="the plan">
+        {(p) => (
+          <>
+            <p>
+              {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {p.policy.name}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
+            </p>
+            <PlanTable lines={p.slots.filter((l) => l.quantity > 0)} />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+function PlanTable({ lines }: { lines: PlanLine[] }) {
+  if (!lines.length) return <Empty>Nothing to order now.</Empty>;
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Slot</th>
+            <th scope="col">Stock / capacity</th>
+            <th scope="col">Order</th>
+            <th scope="col">Demand</th>
+            <th scope="col">Lead time</th>
+            <th scope="col">Supplier and why</th>
+            <th scope="col">Cost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.slot_id}>
+              <th scope="row">
+                {l.title} <span class="muted">{l.slot_id}</span>
+              </th>
+              <td>
+                {l.stock} / {l.capacity ?? '?'}
+              </td>
+              <td>
+                {l.quantity} {l.unit}
+                {l.unit === 'BX' ? ` (${l.ordered_each} each)` : ''}
+              </td>
+              <td>
+                {l.demand.rate_per_day.toFixed(2)}/day, <span class={l.demand.measured ? 'ok' : 'warn'}>{l.demand.measured ? 'measured' : 'not measured (fallback rate)'}</span>
+              </td>
+              <td>
+                {l.lead_time.days} days, {l.lead_time.source}
+                {l.lead_time.source === 'measured' ? ` (${l.lead_time.samples} deliveries)` : ''}
+              </td>
+              <td>{l.supply ? `${l.supply.ordered_from} (${l.supply.chosen_because.replace(/_/g, ' ')})` : l.carried_by_fulfiller ? 'the run\'s fulfiller' : 'nobody sells it'}</td>
+              <td>{yuan(l.cost_estimate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/** Sales: the ledger with the spec's filters, paging, and a chart of daily settled sales. */
+import { useState } from 'preact/hooks';
+import { api, call, type Schemas } from '../api';
+import { when, yuan } from '../format';
+import { Loaded, useLoad } from '../ui';
+import { DailyChart } from './DailyChart';
+
+type Order = Schemas['OrderView'];
+type Status = 'settled' | 'all' | 'in_progress' | 'pending_review' | 'payment_failed' | 'refunded' | 'cancelled';
+const STATUSES: Status[] = ['settled', 'all', 'in_progress', 'pending_review', 'payment_failed', 'refunded', 'cancelled'];
+
+const total = (o: Order) => o.totals?.find((t) => t.type === 'total')?.amount ?? 0;
+/** A calendar day (YYYY-MM-DD) from a date input, as the +08:00 midnight the ledger's days use. */
+const dayStart = (d: string) => (d ? `${d}T00:00:00+08:00` : undefined);
+const dayAfter = (d: string) => (d ? new Date(new Date(`${d}T00:00:00+08:00`).getTime() + 86_400_000).toISOString() : undefined);
+
+export function SalesTable({ orders }: { orders: Order[] }) {
+  if (!orders.length) return <p class="empty">No sale matches.</p>;
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Machine</th>
+            <th scope="col">Taken</th>
+            <th scope="col">Status</th>
+            <th scope="col">Goods</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <th scope="row">{o.id}</th>
+              <td>{o.location_name ?? o.location}</td>
+              <td>{when(o.taken_at)}</td>
+              <td>
+                <span class={`status ${o.trade_status ?? 'unknown'}`}>{o.trade_status ?? 'unknown'}</span>
+                {(o.adjustments ?? []).map((a) => (
+                  <span key={a.id} class={`badge ${a.type}`}>
+                    {a.type === 'refund' ? 'refunded' : a.type === 'cancellation' ? 'cancelled' : 'refund failed'} {yuan({ amount: Math.abs(a.totals?.find((t) => t.type === 'total')?.amount ?? 0) })}
+                  </span>
+                ))}
+              </td>
+              <td>{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
+              <td>{yuan({ amount: total(o) })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Sales() {
+  const [status, setStatus] = useState<Status>('all');
+  const [location, setLocation] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const filters = { status, location: location.trim(), from, to };
+  const cursor = cursors[cursors.length - 1];
+  const query = {
+    kind: 'sale' as const,
+    trade_status: status,
+    limit: 25,
+    ...(filters.location ? { location: filters.location } : {}),
+    ...(from ? { from: dayStart(from) } : {}),
+    ...(to ? { to: dayAfter(to) } : {}),
+  };
+  const [page] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } })), [status, filters.location, from, to, cursor]);
+  const resetPaging = () => setCursors([]);
+
+  return (
+    <section aria-labelledby="sales-title">
+      <h1 id="sales-title">Sales</h1>
+      <form class="filters" onSubmit={(e) => e.preventDefault()}>
+        <div>
+          <label for="f-status">Status</label>
+          <select id="f-status" value={status} onChange={(e) => (setStatus(e.currentTarget.value as Status), resetPaging())}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="f-location">Machine id</label>
+          <input id="f-location" value={location} onChange={(e) => (setLocation(e.currentTarget.value), resetPaging())} />
+        </div>
+        <div>
+          <label for="f-from">From</label>
+          <input id="f-from" type="date" value={from} onChange={(e) => (setFrom(e.currentTarget.value), resetPaging())} />
+        </div>
+        <div>
+          <label for="f-to">To</label>
+          <input id="f-to" type="date" value={to} onChange={(e) => (setTo(e.currentTarget.value), resetPaging())} />
+        </div>
+      </form>
+      <DailyChart location={filters.location} from={from} to={to} />
+      <Loaded load={page} what="the sales">
+        {(d) => (
+          <>
+            <SalesTable orders={d.orders} />
+            <div class="pager">
+              <button type="button" disabled={!cursors.length} onClick={() => setCursors(cursors.slice(0, -1))}>
+                ← Previous
+              </button>
+              <span>Page {cursors.length + 1}</span>
+              <button type="button" disabled={!d.pagination.has_next_page || !d.pagination.cursor} onClick={() => d.pagination.cursor && setCursors([...cursors, d.pagination.cursor])}>
+                Next →
+              </button>
+            </div>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+/** Settled sales per +08:00 day over the range (default: the last 14 days), read page by page up to 2,000 orders. */
+export async function dailySettled(location: string, from: string, to: string): Promise<{ days: string[]; fen: number[]; partial: boolean }> {
+  const end = to ? new Date(dayAfter(to)!) : new Date(Date.now() + 86_400_000);
+  const start = from ? new Date(dayStart(from)!) : new Date(end.getTime() - 15 * 86_400_000);
+  const byDay = new Map<string, number>();
+  for (let t = start.getTime(); t < end.getTime(); t += 86_400_000) byDay.set(plus8Day(new Date(t)), 0);
+  let cursor: string | undefined;
+  let partial = false;
+  for (let i = 0; ; i++) {
+    if (i === 20) {
+      partial = true;
+      break;
+    }
+    const r = await call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'settled', limit: 100, from: start.toISOString(), to: end.toISOString(), ...(location ? { location } : {}), ...(cursor ? { cursor } : {}) } } }));
+    for (const o of r.orders) {
+      const day = plus8Day(new Date(o.taken_at ?? 0));
+      byDay.set(day, (byDay.get(day) ?? 0) + total(o));
+    }
+    if (!r.pagination.has_next_page || !r.pagination.cursor) break;
+    cursor = r.pagination.cursor;
+  }
+  const days = [...byDay.keys()].sort();
+  return { days, fen: days.map((d) => byDay.get(d) ?? 0), partial };
+}
+
+function plus8Day(d: Date): string {
+  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}

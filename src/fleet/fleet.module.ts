@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { FleetController } from './fleet.controller';
+import { FleetRepository } from './fleet.repository';
+import { FleetService } from './fleet.service';
+
+/** `GET /fleet`: the operator console's overview of every machine (issue 19). */
+@Module({
+  controllers: [FleetController],
+  providers: [FleetRepository, FleetService],
+})
+export class FleetModule {}

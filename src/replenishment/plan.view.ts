@@ -1,0 +1,164 @@
+/**
+ * The UCP JSON of a replenishment plan (GET /replenishment/plan), rendered once from the domain plan (pure: no
+ * Nest, no TypeORM). Its shape is the OpenAPI `PlanResponse` (replenishment.responses.ts).
+ */
+import type { UcpMessage } from '../common/envelope';
+import { toPlus8 } from '../common/time';
+import type { LeadTime } from '../forecasting/lead-time.rules';
+import type { FulfillerKind } from './fulfiller-kind';
+import type { Plan, PlanLine, PlanSupply } from './plan.types';
+
+export const PLAN_POLICY_NAME = 'periodic review, order-up-to level (R, S) with safety stock; docs/replenishment-policy.md';
+
+type Price = { amount: number; currency: 'CNY' };
+const price = (amount: number): Price => ({ amount, currency: 'CNY' });
+const priceOrNull = (amount: number | null): Price | null => (amount === null ? null : price(amount));
+
+export interface PlanSupplyView {
+  item: { id: string };
+  namespace: string;
+  vendor_sku: string;
+  alias: { sku_id: string; source: string };
+  chosen_because: 'default_supplier' | 'lowest_each_price';
+  ordered_from: string;
+  candidates: { id: string; each_price: Price }[];
+}
+
+export interface PlanLineView {
+  slot_id: string;
+  location: string;
+  item: { id: string };
+  vendor_sku: string;
+  title: string;
+  stock: number;
+  capacity: number | null;
+  demand: {
+    rate_per_day: number;
+    sigma_daily: number;
+    measured: boolean;
+    source: 'measured' | 'stated';
+    window_days: number;
+    observed_days: number;
+    in_stock_days: number;
+    stocked_out_days: number;
+    units_sold: number;
+    note?: string;
+  };
+  lead_time: LeadTime & { fulfiller: string | null };
+  review_period_days: number;
+  safety_stock: number;
+  reorder_point: number;
+  target: number;
+  capped_at_capacity: boolean;
+  quantity_each: number;
+  quantity: number;
+  unit: 'EA' | 'BX';
+  contains: number;
+  ordered_each: number;
+  unit_price: Price | null;
+  cost_estimate: Price | null;
+  carried_by_fulfiller: boolean;
+  supply?: PlanSupplyView | null;
+}
+
+export interface PlanView {
+  computed_at: string;
+  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces?: string[] };
+  policy: {
+    name: string;
+    review_period_days: number;
+    service_level_z: number;
+    sales_window_days: number;
+    window: { from: string; to: string };
+    min_history_days: number;
+    fallback_rate_per_day: number;
+    stated_lead_time_days: number;
+  };
+  lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
+  slots: PlanLineView[];
+  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price };
+  orders?: { supplier: string; lines: number; units_each: number; cost_estimate: Price }[];
+  cost_is_estimated: true;
+  messages: UcpMessage[];
+}
+
+export function renderPlan(plan: Plan): PlanView {
+  const { fulfiller: f, policy: p, totals: t } = plan;
+  return {
+    computed_at: toPlus8(plan.computedAt),
+    fulfiller: { kind: f.kind, namespace: f.namespace, ...(f.namespaces ? { namespaces: f.namespaces } : {}) },
+    policy: {
+      name: PLAN_POLICY_NAME,
+      review_period_days: p.reviewPeriodDays,
+      service_level_z: p.serviceLevelZ,
+      sales_window_days: p.salesWindowDays,
+      window: { from: toPlus8(p.window.from), to: toPlus8(p.window.to) },
+      min_history_days: p.minHistoryDays,
+      fallback_rate_per_day: p.fallbackRatePerDay,
+      stated_lead_time_days: p.statedLeadTimeDays,
+    },
+    lead_times: plan.leadTimes.map((lt) => ({ fulfiller: lt.fulfiller, kind: lt.kind, days: lt.days, source: lt.source, samples: lt.samples })),
+    slots: plan.lines.map(renderPlanLine),
+    totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen) },
+    ...(plan.orders
+      ? {
+          orders: plan.orders.map((o) => ({ supplier: o.supplier, lines: o.lines, units_each: o.unitsEach, cost_estimate: price(o.costEstimateFen) })),
+        }
+      : {}),
+    cost_is_estimated: true,
+    messages: plan.messages,
+  };
+}
+
+export function renderPlanLine(l: PlanLine): PlanLineView {
+  const d = l.demand;
+  const line: PlanLineView = {
+    slot_id: l.slotId,
+    location: l.locationId,
+    item: { id: l.skuId },
+    vendor_sku: l.vendorSku,
+    title: l.title,
+    stock: l.stock,
+    capacity: l.capacity,
+    demand: {
+      rate_per_day: d.ratePerDay,
+      sigma_daily: d.sigmaDaily,
+      measured: d.measured,
+      source: d.measured ? 'measured' : 'stated',
+      window_days: d.windowDays,
+      observed_days: d.observedDays,
+      in_stock_days: d.inStockDays,
+      stocked_out_days: d.stockedOutDays,
+      units_sold: d.unitsSold,
+      ...(d.fallbackReason ? { note: d.fallbackReason } : {}),
+    },
+    lead_time: { days: l.leadTime.days, source: l.leadTime.source, samples: l.leadTime.samples, fulfiller: l.leadTime.fulfiller },
+    review_period_days: l.reviewPeriodDays,
+    safety_stock: l.safetyStock,
+    reorder_point: l.reorderPoint,
+    target: l.target,
+    capped_at_capacity: l.cappedAtCapacity,
+    quantity_each: l.quantityEach,
+    quantity: l.quantity,
+    unit: l.unit,
+    contains: l.contains,
+    ordered_each: l.orderedEach,
+    unit_price: priceOrNull(l.unitPriceFen),
+    cost_estimate: priceOrNull(l.costEstimateFen),
+    carried_by_fulfiller: l.carriedByFulfiller,
+  };
+  if (l.supply !== undefined) line.supply = l.supply === null ? null : renderSupply(l.supply);
+  return line;
+}
+
+function renderSupply(s: PlanSupply): PlanSupplyView {
+  return {
+    item: { id: s.skuId },
+    namespace: s.namespace,
+    vendor_sku: s.vendorSku,
+    alias: { sku_id: s.skuId, source: s.via },
+    chosen_because: s.chosenBecause,
+    ordered_from: s.orderedFrom,
+    candidates: s.candidates.map((c) => ({ id: c.skuId, each_price: price(c.eachPriceFen) })),
+  };
+}
