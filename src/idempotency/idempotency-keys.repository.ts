@@ -6,8 +6,8 @@ import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
 
-/** How long a key's insert waits for a concurrent transaction holding the same key before answering "in use". */
-const IN_USE_WAIT_MS = 1;
+/** Seed of the key's advisory-lock hash (keeps these locks apart from the job locks' numbers). */
+const KEY_LOCK_SEED = 727_100_500;
 
 /** A key written with its answer is done at once: no other transaction sees it before it commits. */
 const DONE: 'done' = 'done';
@@ -74,8 +74,8 @@ export class IdempotencyKeysRepository {
   /**
    * Writes an unused key (or one past retention, or an in_flight claim of the same request past its lease: left by a
    * process that died) with its answer, `done`, in the current transaction (Tx) when there is one: false when the key
-   * is in use. A concurrent transaction that wrote the same key and is still running makes it fail at once with
-   * lock_not_available (55P03, `isKeyInUse`): the caller answers 409 in use, never waits for the other request.
+   * is in use: written and committed, or held by a concurrent transaction still running (its advisory lock on the
+   * key), which this one never waits for.
    */
   async insertAnswer(
     k: { key: string; fingerprint: string; operation: string; resourceId: string },
@@ -83,12 +83,13 @@ export class IdempotencyKeysRepository {
     body: unknown,
     leaseSeconds: number,
   ): Promise<boolean> {
-    // The key is the transaction's last statement: a concurrent transaction that wrote the same key and has not
-    // committed yet is "in use" now, not something to wait for (lock_timeout, local to this transaction).
+    // The key is the transaction's last statement. A transaction-scoped advisory lock on the key, taken in the same
+    // statement, is held by a create still running with this key: then nothing is inserted and the caller answers
+    // "in use" at once instead of waiting on the other transaction's uncommitted key.
     const rows = (await this.tx.manager.query(
-      `WITH no_wait AS (SELECT set_config('lock_timeout', '${IN_USE_WAIT_MS}ms', true))
+      `WITH held AS (SELECT pg_try_advisory_xact_lock(hashtextextended($1, ${KEY_LOCK_SEED})) AS mine)
        INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, now() FROM no_wait
+       SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, now() FROM held WHERE held.mine
        ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, operation = excluded.operation, resource_id = excluded.resource_id,
          state = excluded.state, response_status = excluded.response_status, response_body = excluded.response_body,
          created_at = now(), claimed_at = now(), completed_at = now(), claim_id = NULL
@@ -127,9 +128,4 @@ export class IdempotencyKeysRepository {
     )) as { n: number }[];
     return rows[0]?.n ?? 0;
   }
-}
-
-/** The insert met a concurrent transaction's uncommitted key (lock_timeout): the first request is still running. */
-export function isKeyInUse(err: unknown): boolean {
-  return (err as { code?: unknown; driverError?: { code?: unknown } })?.driverError?.code === '55P03' || (err as { code?: unknown })?.code === '55P03';
 }

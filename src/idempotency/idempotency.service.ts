@@ -4,7 +4,7 @@ import { errorBody } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
 import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { IdempotencyKeysRepository, isKeyInUse, StoredKey } from './idempotency-keys.repository';
+import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
 /** The key was written by a concurrent request while this one ran: its transaction is rolled back. */
@@ -117,8 +117,6 @@ export class IdempotencyService {
       try {
         inserted = await this.keys.insertAnswer(written, status, answer, this.leaseMs / 1000);
       } catch (err) {
-        // Another request with this key is running (its transaction holds the key): 409 in use, this one rolls back.
-        if (isKeyInUse(err)) throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
         throw this.unavailable(err);
       }
       if (!inserted) throw new KeyWrittenMeanwhile();
@@ -136,7 +134,8 @@ export class IdempotencyService {
         throw err instanceof KeyWrittenMeanwhile ? readErr : err;
       });
       if (now) return this.earlierAnswer<T>(now, written.fingerprint);
-      if (err instanceof KeyWrittenMeanwhile) throw Errors.conflict('idempotency_key_in_use', 'this Idempotency-Key was released while it was read; send the request again');
+      // Not committed under the key, yet not ours: a create with this key is still running (it holds the key's lock).
+      if (err instanceof KeyWrittenMeanwhile) throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
       if (err instanceof DomainError && storesOutcome(statusOf(err.code))) {
         const status = statusOf(err.code);
         await this.keys.insertAnswer(written, status, { ...errorBody(err.messages), ...(err.body ?? {}) }, this.leaseMs / 1000).catch((e: Error) => this.logger.error(`idempotency key outcome not stored: ${e.message}`));
