@@ -1,6 +1,6 @@
-import { startTestApp, TestApp } from '../support/test-app';
-import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { readySession, supplierApp } from '../support/money-fixtures';
+import type { TestApp } from '../support/test-app';
+import type { FakePartner } from '../partners/fake-partner-server';
+import { readySession, startTwoSupplierInstances } from '../support/money-fixtures';
 import { waitUntil } from '../support/wait-until';
 
 /** The guarantee: concurrent completes of one session place ONE supplier order, with or without keys, across instances. */
@@ -8,16 +8,11 @@ describe('concurrent completes and idempotency keys', () => {
   let p: FakePartner;
   let a: TestApp;
   let b: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    p = await startFakePartner({ token: 'sup-token' });
-    a = await supplierApp(p);
-    b = await startTestApp({ databaseUrl: a.databaseUrl!, env: { SERVICE_ENV: 'production', SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-supply', baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]) } });
+    ({ p, a, b, close } = await startTwoSupplierInstances());
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await p.close();
-  });
+  afterAll(() => close());
 
   it('20 concurrent completes (mixed keys and none, two instances) at one session: the supplier sees exactly one POST /orders', async () => {
     await readySession(a, 'RACE-1');

@@ -1,8 +1,8 @@
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { DEST, NS, supplierApp } from '../support/money-fixtures';
+import { DEST, NS, startTwoSupplierInstances, supplierApp } from '../support/money-fixtures';
 import { countQueries } from '../support/query-counter';
 import { sql } from '../support/sql';
-import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { BOTH_DATABASES, TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
 /**
@@ -72,19 +72,11 @@ describe('idempotent create in one transaction across instances (postgres)', () 
   let p: FakePartner;
   let a: TestApp;
   let b: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    p = await startFakePartner({ token: 'sup-token' });
-    a = await supplierApp(p);
-    b = await startTestApp({
-      databaseUrl: a.databaseUrl!,
-      env: { SERVICE_ENV: 'production', SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: NS, baseUrl: p.url, token: p.token, capabilities: ['catalog', 'orders'] }]) },
-    });
+    ({ p, a, b, close } = await startTwoSupplierInstances());
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-    await p.close();
-  });
+  afterAll(() => close());
 
   it('concurrent creates with one key on two instances: one session; the others replay it or answer 409 in use', async () => {
     const before = await sessionCount(a);
