@@ -37,6 +37,8 @@ export interface AppConfig {
   stagingSeed: boolean;
   /** The built operator console served under /console/ (issue 19); null: the build's own dist/console. */
   consoleDir: string | null;
+  /** Reuse rendered GET /events pages until an event commits (issue 21; SERVICE_EVENT_PAGE_CACHE, default on). */
+  eventPageCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -224,6 +226,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
       keepAliveMs: int(env, 'SERVICE_KEEPALIVE_TIMEOUT_MS', 5_000, 1000, 600_000),
     },
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
+    eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
   };
 }
 

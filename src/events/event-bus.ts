@@ -1,20 +1,37 @@
 import { EventView } from './event.view';
+import type { CommitSignals } from './event-pages.cache';
 
 /**
  * Fan-out of stored events to every instance's sockets. The in-process bus serves one instance (and the embedded
  * database); the PostgreSQL bus (LISTEN/NOTIFY, pg-event-bus.ts) reaches every instance sharing the database.
  * `publish` is called once the event is committed; listeners receive events in the order they were stored.
  */
-export abstract class EventBus {
+export abstract class EventBus implements CommitSignals {
   abstract publish(event: EventView): Promise<void>;
   abstract subscribe(listener: (event: EventView) => void): () => void;
+  /** Called at once on every publish here, every notification from any instance, every (re)connection. */
+  abstract onCommitted(listener: () => void): () => void;
+  abstract barrier(): Promise<boolean>;
   /** Stops background work (listening connections, timers). */
   async close(): Promise<void> {}
 }
 
+/** Calls every listener, so that one failing listener never keeps a signal from the others. */
+export function signalAll(listeners: Iterable<() => void>): void {
+  for (const l of listeners) {
+    try {
+      l();
+    } catch {
+      // a listener's failure is its own
+    }
+  }
+}
+
 export class InProcessEventBus extends EventBus {
   private readonly listeners = new Set<(event: EventView) => void>();
+  private readonly committed = new Set<() => void>();
   async publish(event: EventView): Promise<void> {
+    signalAll(this.committed);
     for (const l of this.listeners) {
       try {
         l(event);
@@ -26,5 +43,13 @@ export class InProcessEventBus extends EventBus {
   subscribe(listener: (event: EventView) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+  onCommitted(listener: () => void): () => void {
+    this.committed.add(listener);
+    return () => this.committed.delete(listener);
+  }
+  /** One instance, and `publish` signals synchronously: nothing can be in transit. */
+  barrier(): Promise<boolean> {
+    return Promise.resolve(true);
   }
 }

@@ -8,7 +8,15 @@ import { EventEntity } from './event.entity';
 import { EventsController } from './events.controller';
 import { EventsGateway } from './events.gateway';
 import { EventsRepository } from './events.repository';
-import { EventsService } from './events.service';
+import { EVENT_PAGES, EventsService } from './events.service';
+import { EventPagesCache } from './event-pages.cache';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { JsonText } from '../common/rendered-json';
+
+/** A cached page is read again after this long even without a signal: the bound on what a lost NOTIFY can hide. */
+export const EVENT_PAGE_TTL_MS = 1000;
+/** Pages kept (one per filter and limit); the oldest goes first. */
+export const EVENT_PAGES_KEPT = 64;
 import { PgNotifyEventBus } from './pg-event-bus';
 
 /**
@@ -23,6 +31,12 @@ import { PgNotifyEventBus } from './pg-event-bus';
     EventsRepository,
     EventsService,
     EventsGateway,
+    {
+      provide: EVENT_PAGES,
+      inject: [APP_CONFIG, EventBus],
+      useFactory: (config: AppConfig, bus: EventBus) =>
+        config.eventPageCache ? new EventPagesCache<JsonText>(bus, { ttlMs: EVENT_PAGE_TTL_MS, maxPages: EVENT_PAGES_KEPT }) : null,
+    },
     {
       provide: EventBus,
       inject: [DATABASE_TARGET, DataSource, EventsRepository],

@@ -1,10 +1,14 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { EventBus } from './event-bus';
 import { JsonText } from '../common/rendered-json';
 import { pgTimeToPlus8 } from '../common/time';
 import { EventView, eventRowView, toEventView } from './event.view';
 import { EventInsert, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
+import { EventPagesCache } from './event-pages.cache';
+
+/** The cache of rendered list pages (null when SERVICE_EVENT_PAGE_CACHE=off). */
+export const EVENT_PAGES = Symbol('EVENT_PAGES');
 
 /** An event a client posts (`POST /events`): any kind, no structured data, always marked `source: "client"`. */
 export interface ClientEvent {
@@ -23,11 +27,18 @@ export class EventsService {
     private readonly repo: EventsRepository,
     private readonly bus: EventBus,
     private readonly tx: Tx,
+    @Optional() @Inject(EVENT_PAGES) private readonly pages: EventPagesCache<JsonText> | null = null,
   ) {}
 
-  /** Newest first, rendered straight to a JSON array (issue 13). */
-  async list(q: { limit?: number; location?: string; kind?: string }): Promise<JsonText> {
-    const rows = await this.repo.list({ ...q, limit: q.limit ?? EVENTS_DEFAULT_LIMIT });
+  /** Newest first, rendered straight to a JSON array (issue 13); the same page is reused until an event commits (issue 21). */
+  list(q: { limit?: number; location?: string; kind?: string }): Promise<JsonText> {
+    const filter = { limit: q.limit ?? EVENTS_DEFAULT_LIMIT, location: q.location, kind: q.kind };
+    if (!this.pages) return this.render(filter);
+    return this.pages.page(JSON.stringify([filter.limit, filter.location ?? null, filter.kind ?? null]), () => this.render(filter));
+  }
+
+  private async render(filter: { limit: number; location?: string; kind?: string }): Promise<JsonText> {
+    const rows = await this.repo.list(filter);
     const views = new Array<EventView>(rows.length);
     for (let i = 0; i < rows.length; i++) views[i] = eventRowView(rows[i], pgTimeToPlus8);
     return new JsonText(JSON.stringify(views));

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { Client, Notification } from 'pg';
-import { EventBus } from './event-bus';
+import { EventBus, signalAll } from './event-bus';
 import { EventEntity } from './event.entity';
 import { EventView, toEventView } from './event.view';
 import { nextBackoffMs, planDelivery, RecentIds, SeqGap } from './event-fanout.rules';
+import { RunAfterCall } from './run-after-call';
 
 /** The NOTIFY channel every instance LISTENs on; the payload is only the event id (so any event size fits). */
 export const EVENTS_CHANNEL = 'ucp_events';
@@ -14,6 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 200;
 /** How long delivery waits at a hole in `seq` for the transaction that holds it to commit. */
 export const SEQ_GAP_GRACE_MS = 500;
+/** A barrier slower than this answers false (its callers read the database instead of waiting on a slow connection). */
+export const BARRIER_TIMEOUT_MS = 250;
 
 /** What the bus reads from the events table (EventsRepository). */
 export interface EventFeed {
@@ -32,6 +35,7 @@ export interface PgEventBusOptions {
   backoff?: { initialMs: number; maxMs: number };
   /** Interval of the liveness probe on the listening connection (a half-open TCP connection never errors by itself). */
   probeIntervalMs?: number;
+  barrierTimeoutMs?: number;
 }
 
 /**
@@ -49,6 +53,9 @@ export interface PgEventBusOptions {
 export class PgNotifyEventBus extends EventBus {
   private readonly logger = new Logger('PgNotifyEventBus');
   private readonly listeners = new Set<(event: EventView) => void>();
+  private readonly committed = new Set<() => void>();
+  private readonly barriers = new RunAfterCall(() => this.roundTrip());
+  private busy: Promise<unknown> | null = null;
   private readonly delivered = new RecentIds(10_000);
   private readonly notified = new Set<string>();
   private client: Client | null = null;
@@ -76,7 +83,53 @@ export class PgNotifyEventBus extends EventBus {
   }
 
   async publish(event: EventView): Promise<void> {
+    // This instance learns of its own commit at once, whatever becomes of the NOTIFY.
+    signalAll(this.committed);
     await this.opts.notify(EVENTS_CHANNEL, event.id);
+  }
+
+  onCommitted(listener: () => void): () => void {
+    this.committed.add(listener);
+    return () => this.committed.delete(listener);
+  }
+
+  /**
+   * A round trip on the listening connection, shared by every caller that arrived before it started: PostgreSQL
+   * hands a listening session its pending notifications before the answer to its next query, so when it returns,
+   * every NOTIFY committed before the call has been signalled. False without a listening connection, when the
+   * connection changes meanwhile, on an error, or past BARRIER_TIMEOUT_MS.
+   */
+  barrier(): Promise<boolean> {
+    if (!this.client || this.closed) return Promise.resolve(false);
+    return this.barriers.call();
+  }
+
+  private async roundTrip(): Promise<boolean> {
+    const c = this.client;
+    // One query at a time on the listening connection: while an earlier round trip that gave up is still out, there
+    // is no barrier (its callers read the database).
+    if (!c || this.closed || this.busy) return false;
+    const query = c.query('').finally(() => {
+      if (this.busy === query) this.busy = null;
+    });
+    this.busy = query;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), this.opts.barrierTimeoutMs ?? BARRIER_TIMEOUT_MS);
+    });
+    const answered = query.then(
+      () => this.client === c,
+      (err: Error) => {
+        // The listening connection failed (query_timeout on a half-open connection, or an error): reconnect.
+        c.emit('error', err);
+        return false;
+      },
+    );
+    try {
+      return await Promise.race([answered, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   subscribe(listener: (event: EventView) => void): () => void {
@@ -113,6 +166,8 @@ export class PgNotifyEventBus extends EventBus {
       if (dropped) return;
       dropped = true;
       if (this.client === c) this.client = null;
+      // Notifications may be missed until the next connection listens.
+      signalAll(this.committed);
       c.removeAllListeners('notification');
       c.end().catch(() => undefined);
       if (!this.closed) {
@@ -135,6 +190,8 @@ export class PgNotifyEventBus extends EventBus {
       return;
     }
     this.client = c;
+    // Commits made while nothing listened were never signalled here.
+    signalAll(this.committed);
     if (this.attempt > 0) this.logger.log('event listener connection restored');
     this.attempt = 0;
     // Anything committed while no connection listened is read now.
@@ -151,18 +208,14 @@ export class PgNotifyEventBus extends EventBus {
     this.reconnectTimer.unref();
   }
 
+  /** The liveness probe is a barrier: its round trip fails on a dead connection, which then reconnects. */
   private async probe(): Promise<void> {
-    const c = this.client;
-    if (!c || this.closed) return;
-    try {
-      await c.query('SELECT 1');
-    } catch (err) {
-      c.emit('error', err as Error);
-    }
+    if (this.client && !this.closed) await this.barriers.call();
   }
 
   private onNotification(n: Notification): void {
     if (n.channel !== EVENTS_CHANNEL) return;
+    signalAll(this.committed);
     const id = n.payload ?? '';
     if (UUID.test(id) && !this.delivered.has(id)) this.notified.add(id);
     this.requestPump();
