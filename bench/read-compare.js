@@ -6,6 +6,8 @@
 //          [--orders 1000000] [--events 100000] [--log-level info] [--routes first,location,deep,events]
 //          [--node-flags service|none (V8 flags of both processes; default: the service's production ones)]
 //          [--db-url URL (reuse a loaded database)] [--keep (do not drop the database)] [--profile DIR (--cpu-prof: the service in DIR, the bare server in DIR/bare)]
+//          [--event-writes N (issue 21: while either side serves the events route, another writer commits N events a
+//           second with their NOTIFY, as another instance would; every one renews the service's cached pages)]
 // BENCH_DIST points at another build than ./dist (then also NODE_PATH=./node_modules).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -25,6 +27,7 @@ const eventCount = Number(arg('events', '100000'));
 const logLevel = arg('log-level', 'info');
 const routeNames = arg('routes', 'first,location,deep,events').split(',');
 const profileDir = arg('profile', null);
+const eventWrites = Number(arg('event-writes', '0'));
 // Both processes run with the service's production V8 flags (scripts/node-flags.js), or none with `--node-flags none`.
 const runtimeFlags = arg('node-flags', 'service') === 'none' ? [] : require('../scripts/node-flags').SERVICE_NODE_FLAGS;
 const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
@@ -50,6 +53,33 @@ async function waitUp(url) {
 function cpuSeconds(pid) {
   const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100; // utime + stime in clock ticks (100 Hz)
+}
+
+/** Commits `perSecond` events a second, each with its NOTIFY (another instance's writes), until stopped. */
+async function eventWriter(dbUrl, perSecond) {
+  const { Client } = require('pg');
+  const c = new Client({ connectionString: dbUrl });
+  await c.connect();
+  let written = 0;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    c.query(
+      `WITH e AS (INSERT INTO events (kind, source, summary, reasoning, location, data)
+                  VALUES ('sync.completed', 'service', 'bench writer event', 'another instance committed this while the route was read', 'bm-0001', '{"bench": true}')
+                  RETURNING id)
+       SELECT pg_notify('ucp_events', id::text) FROM e`,
+    )
+      .then(() => written++)
+      .finally(() => (busy = false));
+  }, 1000 / perSecond);
+  return async () => {
+    clearInterval(timer);
+    while (busy) await new Promise((r) => setTimeout(r, 5));
+    await c.end();
+    return written;
+  };
 }
 
 function cannon(base, paths, connections, duration) {
@@ -148,9 +178,11 @@ async function main() {
           const order = round % 2 === 0 ? ['svc', 'bare'] : ['bare', 'svc'];
           for (const who of order) {
             const pid = who === 'svc' ? svc.pid : bare.pid;
+            const stopWriter = key === 'events' && eventWrites > 0 ? await eventWriter(dbUrl, eventWrites) : null;
             const c0 = cpuSeconds(pid);
             const r = await cannon(who === 'svc' ? svcBase : bareBase, routes[key].paths, connections, seconds);
             const cores = (cpuSeconds(pid) - c0) / seconds;
+            if (stopWriter) row[`${who}Writes`] = await stopWriter();
             if (r.non2xx || r.errors) throw new Error(`${who} ${key}: non-2xx ${r.non2xx}, errors ${r.errors}`);
             row[who] = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cores, cpuMs: (cores * 1000) / r.requests.average };
           }
@@ -160,7 +192,8 @@ async function main() {
           results.push(row);
           console.log(
             `${String(connections).padStart(2)} conn  ${routes[key].name.padEnd(34)} service ${row.svc.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.svc.p99).padStart(3)} ms (${row.svc.cores.toFixed(2)} cores) | ` +
-              `bare ${row.bare.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.bare.p99).padStart(3)} ms (${row.bare.cores.toFixed(2)} cores) | ratio req/s ${row.rpsRatio.toFixed(2)}, p99 ${row.p99Ratio.toFixed(2)}, CPU ms/request ${row.svc.cpuMs.toFixed(2)}/${row.bare.cpuMs.toFixed(2)}`,
+              `bare ${row.bare.rps.toFixed(0).padStart(5)} req/s p99 ${String(row.bare.p99).padStart(3)} ms (${row.bare.cores.toFixed(2)} cores) | ratio req/s ${row.rpsRatio.toFixed(2)}, p99 ${row.p99Ratio.toFixed(2)}, CPU ms/request ${row.svc.cpuMs.toFixed(2)}/${row.bare.cpuMs.toFixed(2)}` +
+              (row.svcWrites !== undefined ? ` | events written meanwhile ${row.svcWrites}/${row.bareWrites}` : ''),
           );
         }
       }
