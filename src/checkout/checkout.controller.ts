@@ -28,8 +28,8 @@ export class CheckoutController {
   async create(@Body() body: CreateCheckoutSessionBody, @Req() req: Request, @Res({ passthrough: true }) res: Response, @Headers('ucp-agent') agent?: string) {
     // A create calls no money-moving partner: its key and answer are written in its own transaction (issue 21).
     const base = publicBase(this.config.publicUrl, req);
-    return replyOnceInOneTransaction(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, (storeAnswer) =>
-      renderAtEdge(base, () => this.checkout.create(body, { ucpAgent: agent }, { beforeCommit: (row) => storeAnswer(() => renderSession(row, base)) })),
+    return replyOnceInOneTransaction(this.idempotency, req, res, { operation: 'checkout.create', resourceId: body.id ?? '' }, (answer) =>
+      renderAtEdge(base, () => this.checkout.create(body, { ucpAgent: agent }, { carryAnswer: (row) => answer.carry(() => renderSession(row, base)) })),
     );
   }
 

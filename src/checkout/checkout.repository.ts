@@ -3,6 +3,7 @@ import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
 import { expiredClaims } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
+import { CarriedWrite, carryingStatement } from '../database/carried-write';
 
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
 @Injectable()
@@ -31,6 +32,14 @@ export class CheckoutRepository {
   async insert(row: Partial<CheckoutSessionEntity>): Promise<boolean> {
     const res = await this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
     return (res.raw as unknown[]).length > 0;
+  }
+
+  /** `insert`, carrying another write in the same statement (one round trip): what each wrote. */
+  async insertCarrying(row: Partial<CheckoutSessionEntity>, carried: CarriedWrite): Promise<{ main: boolean; carried: boolean }> {
+    const [sql, params] = this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').getQueryAndParameters();
+    const statement = carryingStatement({ sql, params }, carried);
+    const rows = (await this.tx.manager.query(statement.sql, statement.params)) as { main: number; carried: number }[];
+    return { main: rows[0].main > 0, carried: rows[0].carried > 0 };
   }
 
   async save(row: CheckoutSessionEntity): Promise<void> {

@@ -10,6 +10,7 @@ import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
 import { stateConflict } from './checkout.view';
 import { Tx } from '../database/tx';
+import type { CarriedAnswer } from '../idempotency/idempotency.service';
 
 /** What a create records of its request (the Idempotency-Key is handled by the controller, see replyOnce). */
 export interface RequestContext {
@@ -32,13 +33,14 @@ export class CheckoutService {
   ) {}
 
   /**
-   * `opts.runId`: the replenishment run opening this session as one of its purchase orders. `opts.beforeCommit` runs
-   * last inside the create's transaction with the new session (the Idempotency-Key and its answer are written there).
+   * `opts.runId`: the replenishment run opening this session as one of its purchase orders. `opts.carryAnswer` gives
+   * the write of the Idempotency-Key and its answer for the new session, which the session's insert carries (one
+   * statement, inside the create's transaction); it throws when the key is in use (the transaction rolls back).
    */
   async create(
     body: CheckoutSessionBody,
     ctx: RequestContext,
-    opts: { runId?: string; beforeCommit?: (row: CheckoutSessionEntity) => Promise<void> } = {},
+    opts: { runId?: string; carryAnswer?: (row: CheckoutSessionEntity) => CarriedAnswer | null } = {},
   ): Promise<CheckoutSessionEntity> {
     const id = body.id ?? `po_${randomBytes(9).toString('base64url')}`;
     // A chosen id is checked before pricing calls the supplier; a generated one cannot exist (nor can approvals naming
@@ -68,9 +70,11 @@ export class CheckoutService {
     // generated id needs no approval read).
     await this.tx.run(async () => {
       const approvals = await this.evaluation.evaluate(row, { newSession: body.id === undefined });
-      if (!(await this.repo.insert(row))) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+      const carried = opts.carryAnswer?.(row) ?? null;
+      const written = carried ? await this.repo.insertCarrying(row, carried) : { main: await this.repo.insert(row), carried: true };
+      if (!written.main) throw Errors.conflict('already_exists', `checkout session ${id} already exists`, '$.id');
+      carried?.settle(written.carried);
       await this.evaluation.requestApprovals(approvals);
-      if (opts.beforeCommit) await opts.beforeCommit(row);
     });
     return row;
   }

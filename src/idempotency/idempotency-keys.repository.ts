@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { leaseExpiredSql } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
+import type { CarriedWrite } from '../database/carried-write';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
 
 /** Seed of the key's advisory-lock hash (keeps these locks apart from the job locks' numbers). */
@@ -11,6 +12,9 @@ const KEY_LOCK_SEED = 727_100_500;
 
 /** A key written with its answer is done at once: no other transaction sees it before it commits. */
 const DONE: 'done' = 'done';
+
+/** What a key is bound to when it is written with its answer. */
+export type AnswerKey = { key: string; fingerprint: string; operation: string; resourceId: string };
 
 export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
 
@@ -77,28 +81,39 @@ export class IdempotencyKeysRepository {
    * is in use: written and committed, or held by a concurrent transaction still running (its advisory lock on the
    * key), which this one never waits for.
    */
-  async insertAnswer(
-    k: { key: string; fingerprint: string; operation: string; resourceId: string },
-    status: number,
-    body: unknown,
-    leaseSeconds: number,
-  ): Promise<boolean> {
-    // The key is the transaction's last statement. A transaction-scoped advisory lock on the key, taken in the same
-    // statement, is held by a create still running with this key: then nothing is inserted and the caller answers
-    // "in use" at once instead of waiting on the other transaction's uncommitted key.
-    const rows = (await this.tx.manager.query(
-      `WITH held AS (SELECT pg_try_advisory_xact_lock(hashtextextended($1, ${KEY_LOCK_SEED})) AS mine)
-       INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, now() FROM held WHERE held.mine
-       ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, operation = excluded.operation, resource_id = excluded.resource_id,
-         state = excluded.state, response_status = excluded.response_status, response_body = excluded.response_body,
-         created_at = now(), claimed_at = now(), completed_at = now(), claim_id = NULL
-       WHERE k.created_at < now() - make_interval(hours => $8)
-          OR (k.state = 'in_flight' AND k.fingerprint = excluded.fingerprint AND ${leaseExpiredSql('k.claimed_at', '$9')})
-       RETURNING key`,
-      [k.key, k.fingerprint, k.operation, k.resourceId, DONE, status, JSON.stringify(body), KEY_RETENTION_HOURS, leaseSeconds],
-    )) as unknown[];
+  async insertAnswer(k: AnswerKey, status: number, body: unknown, leaseSeconds: number): Promise<boolean> {
+    const write = this.answerWrite(k, status, body, leaseSeconds);
+    const params: unknown[] = [];
+    const ctes = write.ctes((v) => `$${params.push(v)}`);
+    const rows = (await this.tx.manager.query(`WITH ${ctes} SELECT key FROM ${write.written}`, params)) as unknown[];
     return rows.length > 0;
+  }
+
+  /**
+   * `insertAnswer` as CTEs for the operation's own insert to carry (one round trip for both). A transaction-scoped
+   * advisory lock on the key, taken in the same statement, is held by a
+   * create still running with this key: then nothing is inserted and the caller answers "in use" at once instead of
+   * waiting on the other transaction's uncommitted key.
+   */
+  answerWrite(k: AnswerKey, status: number, body: unknown, leaseSeconds: number): CarriedWrite {
+    return {
+      written: 'key_written',
+      ctes: (bind) => {
+        const key = bind(k.key);
+        const fp = bind(k.fingerprint);
+        return `key_held AS (SELECT pg_try_advisory_xact_lock(hashtextextended(${key}::text, ${KEY_LOCK_SEED})) AS mine),
+       key_written AS (
+         INSERT INTO idempotency_keys AS k (key, fingerprint, operation, resource_id, state, response_status, response_body, completed_at)
+         SELECT ${key}::text, ${fp}::text, ${bind(k.operation)}::text, ${bind(k.resourceId)}::text, ${bind(DONE)}::text, ${bind(status)}::int, ${bind(JSON.stringify(body))}::jsonb, now()
+           FROM key_held WHERE key_held.mine
+         ON CONFLICT (key) DO UPDATE SET fingerprint = excluded.fingerprint, operation = excluded.operation, resource_id = excluded.resource_id,
+           state = excluded.state, response_status = excluded.response_status, response_body = excluded.response_body,
+           created_at = now(), claimed_at = now(), completed_at = now(), claim_id = NULL
+         WHERE k.created_at < now() - make_interval(hours => ${bind(KEY_RETENTION_HOURS)}::int)
+            OR (k.state = 'in_flight' AND k.fingerprint = excluded.fingerprint AND ${leaseExpiredSql('k.claimed_at', bind(leaseSeconds))})
+         RETURNING key)`;
+      },
+    };
   }
 
   /** Stores the answer of the current claim (`claimId`); a taken-over claim's late answer changes nothing. */

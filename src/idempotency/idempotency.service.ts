@@ -5,10 +5,26 @@ import { DomainError, Errors } from '../common/errors';
 import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
+import type { CarriedWrite } from '../database/carried-write';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
 /** The key was written by a concurrent request while this one ran: its transaction is rolled back. */
 class KeyWrittenMeanwhile extends Error {}
+
+/** The key's answer carried by the operation's own insert; `settle` with whether it was written (throws when not). */
+export interface CarriedAnswer extends CarriedWrite {
+  settle(written: boolean): void;
+}
+
+/** How an operation writes its Idempotency-Key and answer inside its own transaction (`runInOneTransaction`). */
+export interface AnswerInTransaction {
+  /** Writes the key with this answer now, in the current transaction. */
+  store(status: number, body: () => unknown): Promise<void>;
+  /** The same write, for the operation's own insert to carry; null without a key (nothing to write). */
+  carry(status: number, body: () => unknown): CarriedAnswer | null;
+}
+
+const NO_KEY: AnswerInTransaction = { store: async () => undefined, carry: () => null };
 
 export interface IdempotencyScope {
   operation: string;
@@ -93,41 +109,56 @@ export class IdempotencyService {
 
   /**
    * For an operation that calls no money-moving partner (checkout create; Stripe's design): nothing is written or
-   * read ahead. The operation runs and calls `storeAnswer` last inside its own transaction, which writes the key
-   * with its answer there: one commit for the key, the operation and the answer. When the key is already written
-   * (a replay, another request, or a concurrent one on any instance, whose insert this one waits for on the key),
-   * the insert finds it, the operation's transaction rolls back, and the committed answer decides: its replay, or
-   * 409 mismatch. A failed operation reads the key too (a replay whose operation now fails, e.g. a chosen id that
-   * exists, answers the replay). A stored failure (502) is written after the fact, as `run` does. Without a key,
-   * `storeAnswer` does nothing.
+   * read ahead. The operation runs and writes the key with its answer last inside its own transaction, either on its
+   * own (`answer.store`) or carried by the operation's own insert (`answer.carry`, one round trip for both): one commit
+   * for the key, the operation and the answer. When the key is already written (a replay, another request, or a
+   * concurrent one on any instance, whose insert holds the key's lock), nothing is written under it, the operation's
+   * transaction rolls back, and the committed answer decides: its replay, or 409 mismatch; a key held by a
+   * transaction still running is 409 in use at once. A failed operation reads the key too (a replay whose operation
+   * now fails, e.g. a chosen id that exists, answers the replay). A stored failure (502) is written after the fact,
+   * as `run` does. Without a key, `store` does nothing and `carry` answers null.
    */
   async runInOneTransaction<T>(
     key: string | undefined,
     scope: IdempotencyScope,
-    fn: (storeAnswer: (status: number, body: () => unknown) => Promise<void>) => Promise<{ status: number; body: T }>,
+    fn: (answer: AnswerInTransaction) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T; replayed: boolean }> {
-    if (key === undefined) return { ...(await fn(async () => undefined)), replayed: false };
+    if (key === undefined) return { ...(await fn(NO_KEY)), replayed: false };
     if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const written = { key, fingerprint: fingerprint(scope.operation, scope.resourceId, scope.rawBody), operation: scope.operation, resourceId: scope.resourceId };
 
     let stored: { body: unknown } | null = null;
-    const storeAnswer = async (status: number, body: () => unknown) => {
-      const answer = body();
-      let inserted: boolean;
-      try {
-        inserted = await this.keys.insertAnswer(written, status, answer, this.leaseMs / 1000);
-      } catch (err) {
-        throw this.unavailable(err);
-      }
-      if (!inserted) throw new KeyWrittenMeanwhile();
+    // A carried write whose statement failed: the key's store failed with it (the transaction rolled back).
+    let carriedUnsettled = false;
+    const settle = (isWritten: boolean, answer: unknown) => {
+      carriedUnsettled = false;
+      if (!isWritten) throw new KeyWrittenMeanwhile();
       stored = { body: answer };
     };
+    const answer: AnswerInTransaction = {
+      store: async (status, body) => {
+        const value = body();
+        let inserted: boolean;
+        try {
+          inserted = await this.keys.insertAnswer(written, status, value, this.leaseMs / 1000);
+        } catch (err) {
+          throw this.unavailable(err);
+        }
+        settle(inserted, value);
+      },
+      carry: (status, body) => {
+        const value = body();
+        carriedUnsettled = true;
+        return { ...this.keys.answerWrite(written, status, value, this.leaseMs / 1000), settle: (isWritten) => settle(isWritten, value) };
+      },
+    };
     try {
-      const outcome = await fn(storeAnswer);
+      const outcome = await fn(answer);
       // An operation that did not store its answer in its transaction: stored now, on its own.
-      if (!stored) await storeAnswer(outcome.status, () => outcome.body);
+      if (!stored) await answer.store(outcome.status, () => outcome.body);
       return { status: outcome.status, body: (stored as { body: unknown } | null)!.body as T, replayed: false };
-    } catch (err) {
+    } catch (thrown) {
+      const err = carriedUnsettled && !(thrown instanceof DomainError) ? this.unavailable(thrown) : thrown;
       // Another request with this key committed first (this one rolled back), or this one failed: a committed
       // answer under the key is the answer (a create with a chosen id that lost the race replays the winner).
       const now = await this.readLive(key).catch((readErr: unknown) => {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { IdempotencyService } from './idempotency.service';
+import { CarriedAnswer, IdempotencyService } from './idempotency.service';
 import { idempotencyKeyOf, rawBodyOf } from './raw-body';
 
 /** The operation a key is bound to (part of its fingerprint); `rawBody` defaults to the request's raw body. */
@@ -31,25 +31,31 @@ export async function replyOnce(
 }
 
 /**
- * `replyOnce` for an operation that calls no money-moving partner: `handle` gets `storeAnswer`, which it calls inside
- * its own transaction with the answer it is about to return (a thunk: nothing is rendered without a key), so the key,
- * the operation's writes and the stored answer commit together (IdempotencyService.runInOneTransaction). The answer
- * sent is the stored one.
+ * `replyOnce` for an operation that calls no money-moving partner: `handle` gets the answer writer, with which it
+ * writes the key and the answer it is about to return inside its own transaction, on its own or carried by its own
+ * insert (body thunks: nothing is rendered without a key), so the key, the operation's writes and the stored answer
+ * commit together (IdempotencyService.runInOneTransaction). The answer sent is the stored one.
  */
 export async function replyOnceInOneTransaction(
   store: IdempotencyService,
   req: Request,
   res: Response,
   op: IdempotentOperation,
-  handle: (storeAnswer: (body: () => unknown) => Promise<void>) => Promise<unknown>,
+  handle: (answer: SuccessAnswer) => Promise<unknown>,
 ): Promise<unknown> {
   const success = res.statusCode;
   const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req) };
-  const answer = await store.runInOneTransaction(idempotencyKeyOf(req), scope, async (storeAnswer) => ({
+  const answer = await store.runInOneTransaction(idempotencyKeyOf(req), scope, async (writer) => ({
     status: success,
-    body: await handle((body) => storeAnswer(success, body)),
+    body: await handle({ store: (body) => writer.store(success, body), carry: (body) => writer.carry(success, body) }),
   }));
   res.status(answer.status);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   return answer.body;
+}
+
+/** The route's success answer, written under the request's key (see AnswerInTransaction). */
+export interface SuccessAnswer {
+  store(body: () => unknown): Promise<void>;
+  carry(body: () => unknown): CarriedAnswer | null;
 }

@@ -1,4 +1,5 @@
 import { CheckoutRepository } from '../../../src/checkout/checkout.repository';
+import type { CarriedWrite } from '../../../src/database/carried-write';
 import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
 
 describe('CheckoutRepository on PostgreSQL', () => {
@@ -20,6 +21,20 @@ describe('CheckoutRepository on PostgreSQL', () => {
     expect(await session('cs-1', 'completed')).toBe(false);
     expect((await repo.find('cs-1'))?.status).toBe('incomplete');
     expect(await repo.find('cs-none')).toBeNull();
+  });
+
+  it('an insert carries another write in the same statement and answers what each wrote (issue 21)', async () => {
+    await h.sql(`CREATE TABLE IF NOT EXISTS carried_marks (mark text PRIMARY KEY)`);
+    await h.sql(`DELETE FROM carried_marks`);
+    const mark = (value: string): CarriedWrite => ({
+      written: 'mark_written',
+      ctes: (bind) => `mark_written AS (INSERT INTO carried_marks (mark) VALUES (${bind(value)}::text) ON CONFLICT DO NOTHING RETURNING mark)`,
+    });
+    expect(await repo.insertCarrying({ id: 'cs-c1', namespace: 'supplier-a', status: 'incomplete' }, mark('m1'))).toEqual({ main: true, carried: true });
+    expect(await repo.insertCarrying({ id: 'cs-c2', namespace: 'supplier-a', status: 'incomplete' }, mark('m1'))).toEqual({ main: true, carried: false });
+    expect(await repo.insertCarrying({ id: 'cs-c1', namespace: 'supplier-a', status: 'completed' }, mark('m2'))).toEqual({ main: false, carried: true });
+    expect((await repo.find('cs-c1'))?.status).toBe('incomplete');
+    expect((await h.sql<{ mark: string }>(`SELECT mark FROM carried_marks ORDER BY mark`)).map((r) => r.mark)).toEqual(['m1', 'm2']);
   });
 
   it('moves a session only from the listed statuses, answering whether it moved', async () => {
