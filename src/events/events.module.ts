@@ -12,12 +12,12 @@ import { EVENT_PAGES, EventsService } from './events.service';
 import { EventPagesCache } from './event-pages.cache';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JsonText } from '../common/rendered-json';
+import { PgNotifyEventBus } from './pg-event-bus';
 
 /** A cached page is read again after this long even without a signal: the bound on what a lost NOTIFY can hide. */
 export const EVENT_PAGE_TTL_MS = 1000;
 /** Pages kept (one per filter and limit); the oldest goes first. */
 export const EVENT_PAGES_KEPT = 64;
-import { PgNotifyEventBus } from './pg-event-bus';
 
 /**
  * Decisions recorded as events (EventsService), their routes and the live feed.
