@@ -4,7 +4,6 @@ import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
 import { expiredClaims } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 import { CarriedWrite, carryingStatement } from '../database/carried-write';
-import { queryPrepared } from '../database/prepared';
 
 /** Queries of checkout sessions (and of completed ones, the purchase orders). No business rules. */
 @Injectable()
@@ -39,7 +38,9 @@ export class CheckoutRepository {
   async insertCarrying(row: Partial<CheckoutSessionEntity>, carried: CarriedWrite): Promise<{ main: boolean; carried: boolean }> {
     const [sql, params] = this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').getQueryAndParameters();
     const statement = carryingStatement({ sql, params }, carried);
-    const rows = await queryPrepared<{ main: number; carried: number }>(this.tx.manager, statement.sql, statement.params);
+    // An unnamed statement (issue 28): a named one outlives its connection where one session serves several (the
+    // embedded database, transaction-mode poolers) and then fails to prepare again.
+    const rows: { main: number; carried: number }[] = await this.tx.manager.query(statement.sql, statement.params);
     return { main: rows[0].main > 0, carried: rows[0].carried > 0 };
   }
 

@@ -39,6 +39,8 @@ export interface AppConfig {
   consoleDir: string | null;
   /** Reuse rendered GET /events pages until an event commits (issue 21; SERVICE_EVENT_PAGE_CACHE, default on). */
   eventPageCache: boolean;
+  /** How long an idle pool connection is kept before it is closed (DATABASE_POOL_IDLE_MS; pg's default, 10 s). */
+  databasePoolIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -227,6 +229,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     },
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
+    databasePoolIdleMs: int(env, 'DATABASE_POOL_IDLE_MS', 10_000, 1, 3_600_000),
   };
 }
 

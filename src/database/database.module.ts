@@ -54,9 +54,10 @@ export class DatabaseModule {
       imports: [
         DatabaseTargetModule.register(),
         TypeOrmModule.forRootAsync({
-          inject: [DATABASE_TARGET],
-          useFactory: (target: DatabaseTarget) => {
-            const options = dataSourceOptions(target.url, { embedded: target.embedded, poolMax: target.embedded ? EMBEDDED_POOL_MAX : 10 });
+          inject: [DATABASE_TARGET, APP_CONFIG],
+          useFactory: (target: DatabaseTarget, config: AppConfig) => {
+            const poolMax = target.embedded ? EMBEDDED_POOL_MAX : 10;
+            const options = dataSourceOptions(target.url, { embedded: target.embedded, poolMax, idleMs: config.databasePoolIdleMs });
             if (target.embedded) EMBEDDED_OPTIONS.add(options);
             return options;
           },

@@ -2,7 +2,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../migrations';
 import { ALL_ENTITIES } from './entities';
 
-export function dataSourceOptions(url: string, opts: { poolMax?: number; embedded?: boolean } = {}): DataSourceOptions {
+export function dataSourceOptions(url: string, opts: { poolMax?: number; embedded?: boolean; idleMs?: number } = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -16,6 +16,9 @@ export function dataSourceOptions(url: string, opts: { poolMax?: number; embedde
     installExtensions: false,
     extra: {
       max: opts.poolMax ?? (opts.embedded ? 4 : 10),
+      // An idle connection is closed after this and a new one opened on the next query: nothing the service sends
+      // may depend on the session it ran on before (issue 28: no named prepared statements).
+      idleTimeoutMillis: opts.idleMs ?? 10_000,
       application_name: 'vending-commerce',
     },
   };

@@ -5,7 +5,6 @@ import { leaseExpiredSql } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
 import type { CarriedWrite } from '../database/carried-write';
-import { queryPrepared } from '../database/prepared';
 import { IDEMPOTENCY_MACHINE, KEY_RETENTION_HOURS } from './idempotency.rules';
 
 /** Seed of the key's advisory-lock hash (keeps these locks apart from the job locks' numbers). */
@@ -86,7 +85,7 @@ export class IdempotencyKeysRepository {
     const write = this.answerWrite(k, status, body, leaseSeconds);
     const params: unknown[] = [];
     const ctes = write.ctes((v) => `$${params.push(v)}`);
-    const rows = await queryPrepared(this.tx.manager, `WITH ${ctes} SELECT key FROM ${write.written}`, params);
+    const rows: unknown[] = await this.tx.manager.query(`WITH ${ctes} SELECT key FROM ${write.written}`, params); // unnamed (issue 28)
     return rows.length > 0;
   }
 
