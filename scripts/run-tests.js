@@ -3,10 +3,12 @@
 // line "N passed, N failed" for CI. Extra arguments go to jest.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 
-const out = path.join(os.tmpdir(), `jest-results-${process.pid}.json`);
+// Inside the checkout, in the ignored test-output/ (a fresh clone stays clean after `npm test`).
+const outDir = path.join(__dirname, '..', 'test-output');
+fs.mkdirSync(outDir, { recursive: true });
+const out = path.join(outDir, `jest-results-${process.pid}.json`);
 const args = [
   '--experimental-vm-modules',
   path.join(__dirname, '..', 'node_modules', 'jest', 'bin', 'jest.js'),
