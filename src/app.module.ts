@@ -32,6 +32,7 @@ import { StagingModule } from './staging/staging.module';
 import { McpModule } from './mcp/mcp.module';
 import { ConsoleModule } from './console/console.module';
 import { FleetModule } from './fleet/fleet.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -53,6 +54,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         RateLimitModule.forRoot(config),
         PartnersModule,
+        MetricsModule,
         ...CAPABILITY_MODULES,
       ],
       providers: [

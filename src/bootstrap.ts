@@ -22,6 +22,8 @@ import { AppConfig } from './config/app-config';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';
+import { METRICS_PATH, metricsEndpoint, requestTimer } from './metrics/metrics-http';
+import { MetricsService } from './metrics/metrics.service';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -38,6 +40,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(requestLog(app.get(ROOT_LOGGER)));
+  const metrics = app.get(MetricsService);
+  app.use(requestTimer(metrics));
+  // Outside the API's router and token: the scraper's own token (issue 28, README "Metrics").
+  const serveMetrics = metricsEndpoint(metrics, config.metricsToken);
+  app.getHttpAdapter().getInstance().get(METRICS_PATH, (req: Request, res: Response, next: NextFunction) => void serveMetrics(req, res).catch(next));
   // Security headers on every answer (nosniff, frame and referrer policies, ...); decisions.md, issue 17.
   // No upgrade-insecure-requests: a staging console reached over plain http on a LAN would have its own scripts
   // and API calls rewritten to https and fail; production sits behind https anyway.

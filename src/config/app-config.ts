@@ -41,6 +41,8 @@ export interface AppConfig {
   eventPageCache: boolean;
   /** How long an idle pool connection is kept before it is closed (DATABASE_POOL_IDLE_MS; pg's default, 10 s). */
   databasePoolIdleMs: number;
+  /** The bearer token of GET /metrics (SERVICE_METRICS_TOKEN); null: metrics are off (404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -183,12 +185,19 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
   if (approverToken !== null && approverToken === authToken) {
     throw new ConfigError('SERVICE_APPROVER_TOKEN', 'must differ from SERVICE_AUTH_TOKEN (it separates the owner from the operator)');
   }
+  const metricsToken = str(env, 'SERVICE_METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && (metricsToken === authToken || metricsToken === approverToken)) {
+    throw new ConfigError('SERVICE_METRICS_TOKEN', 'must differ from SERVICE_AUTH_TOKEN and SERVICE_APPROVER_TOKEN (a scraper opens nothing else)');
+  }
   const publicUrl = url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
   if (serviceEnv === 'production') {
     // Production never derives its links from the request's Host header, and refuses guessable tokens.
     if (publicUrl === null) throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
     if (authToken !== null && authToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
       throw new ConfigError('SERVICE_AUTH_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
+    }
+    if (metricsToken !== null && metricsToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
+      throw new ConfigError('SERVICE_METRICS_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
     }
     if (approverToken !== null && approverToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
       throw new ConfigError('SERVICE_APPROVER_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
@@ -229,6 +238,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     },
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
+    metricsToken,
     databasePoolIdleMs: int(env, 'DATABASE_POOL_IDLE_MS', 10_000, 1, 3_600_000),
   };
 }

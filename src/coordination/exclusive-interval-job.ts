@@ -41,10 +41,16 @@ export abstract class ExclusiveIntervalJob<T> implements OnApplicationBootstrap,
   /** One tick; null when the pass was skipped (lock held here or on another instance, or shutting down) or failed. */
   async tick(now = Date.now()): Promise<T | null> {
     if (this.stopped) return null;
+    const start = performance.now();
+    const seconds = () => (performance.now() - start) / 1000;
     const p = this.scheduling.locks
       .runExclusive(this.name, () => this.pass(now))
-      .then((o) => (o.ran ? o.result : null))
+      .then((o) => {
+        this.scheduling.metrics.observeJob(this.name, o.ran ? 'ran' : 'skipped', seconds(), o.ran ? o.result : undefined);
+        return o.ran ? o.result : null;
+      })
       .catch((err: Error) => {
+        this.scheduling.metrics.observeJob(this.name, 'failed', seconds());
         this.logger.error(`${this.name} failed: ${err.message}`);
         return null;
       });

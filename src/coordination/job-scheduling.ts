@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { JobLockService } from './job-lock.service';
 
 /**
@@ -14,6 +15,8 @@ export class JobScheduling {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registry: SchedulerRegistry,
     readonly locks: JobLockService,
+    /** Each tick's outcome, duration and last success (issue 28). */
+    readonly metrics: MetricsService,
   ) {}
 
   /** Calls `tick` every `everyMs` under `name`; registers nothing when the scheduler is off (`SERVICE_SCHEDULER=off`). */

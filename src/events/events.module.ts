@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DATABASE_TARGET } from '../database/database.module';
@@ -13,6 +13,8 @@ import { EventPagesCache } from './event-pages.cache';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { JsonText } from '../common/rendered-json';
 import { PgNotifyEventBus } from './pg-event-bus';
+import { MetricsModule } from '../metrics/metrics.module';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** A cached page is read again after this long even without a signal: the bound on what a lost NOTIFY can hide. */
 export const EVENT_PAGE_TTL_MS = 1000;
@@ -25,7 +27,7 @@ export const EVENT_PAGES_KEPT = 64;
  * in-process on the embedded database (NOTIFY there reaches only the sending connection; embedded is one instance).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([EventEntity])],
+  imports: [TypeOrmModule.forFeature([EventEntity]), MetricsModule],
   controllers: [EventsController],
   providers: [
     EventsRepository,
@@ -56,8 +58,16 @@ export const EVENT_PAGES_KEPT = 64;
   ],
   exports: [EventsService],
 })
-export class EventsModule implements OnModuleDestroy {
-  constructor(@Inject(EventBus) private readonly bus: EventBus) {}
+export class EventsModule implements OnModuleInit, OnModuleDestroy {
+  constructor(
+    @Inject(EventBus) private readonly bus: EventBus,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  /** The delivery lag of every event this instance's bus hands to its listeners (issue 28). */
+  onModuleInit(): void {
+    this.bus.subscribe((e) => this.metrics.observeEventDelivered(new Date(e.occurred_at)));
+  }
 
   /** Runs before the database pool closes (onApplicationShutdown), so no fan-out read outlives it. */
   async onModuleDestroy(): Promise<void> {

@@ -1,6 +1,12 @@
+import { HttpModule } from '@nestjs/axios';
 import { Module } from '@nestjs/common';
+import { MetricsModule } from '../metrics/metrics.module';
+import { PARTNER_AXIOS_CONFIG } from './http/partner-http.client';
 import { PartnerRegistry } from './registry/partner-registry';
 
-/** The partner adapters (`PartnerRegistry`), one instance for the whole app. */
-@Module({ providers: [PartnerRegistry], exports: [PartnerRegistry] })
+/**
+ * The partner adapters (`PartnerRegistry`), one instance for the whole app. Partner HTTP goes through @nestjs/axios
+ * (one HttpService with the rules every partner call shares; each adapter adds its base URL, token and timeout).
+ */
+@Module({ imports: [HttpModule.register(PARTNER_AXIOS_CONFIG), MetricsModule], providers: [PartnerRegistry], exports: [PartnerRegistry] })
 export class PartnersModule {}

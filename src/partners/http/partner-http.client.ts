@@ -1,5 +1,6 @@
 /**
- * The HTTP client of one registered partner: one axios instance per partner, JSON over HTTP(S), bearer token.
+ * The HTTP client of one registered partner, through @nestjs/axios's HttpService (the design card's choice; one
+ * service for every partner, its shared rules in PARTNER_AXIOS_CONFIG): JSON over HTTP(S), bearer token.
  *
  * Failures become PartnerError: network error, timeout or 5xx → 'unreachable'; 401/403 → 'unauthorized';
  * another 4xx → 'rejected' with the partner's `reason` (a 404 saying `{ok:false}` also marks the reference unknown); a 2xx that is not JSON or says `{ok:false}` → 'malformed'.
@@ -9,21 +10,46 @@
  * run again minutes later anyway, own the timing. The token is sent only in the Authorization header: it is never
  * logged, never put in a URL, and scrubbed from any partner text that ends up in an error reason.
  */
-import axios, { AxiosInstance, AxiosResponse } from 'axios';
+import { HttpService } from '@nestjs/axios';
+import axios, { AxiosResponse } from 'axios';
+import { firstValueFrom } from 'rxjs';
 import { PartnerError } from '../adapter.types';
+import { partnerEndpoint } from '../../metrics/metrics.rules';
+
+/** What a finished call reports (the metrics, issue 28): its endpoint without references, its outcome and duration. */
+export type PartnerCallObserver = (namespace: string, endpoint: string, outcome: 'ok' | PartnerError['kind'], seconds: number) => void;
 
 export interface PartnerHttpOptions {
   timeoutMs: number;
   userAgent: string;
+  /** The app's partner HttpService (@nestjs/axios, PartnersModule); a client built outside Nest makes its own. */
+  http?: HttpService;
+  observe?: PartnerCallObserver;
 }
 
 /** Partner answers larger than this are not a contract answer (a ledger page of 100 orders is far smaller). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const MAX_REASON_CHARS = 300;
 
+/**
+ * What every partner call shares, whatever the partner (the HttpModule's configuration): statuses and JSON are
+ * judged here, so that every failure maps to exactly one PartnerError kind; no redirect, since one could carry the
+ * Authorization header to another host (the contract has none); a bounded body.
+ */
+export const PARTNER_AXIOS_CONFIG = {
+  validateStatus: () => true,
+  responseType: 'text' as const,
+  transformResponse: [(data: unknown) => data],
+  maxRedirects: 0,
+  maxContentLength: MAX_BODY_BYTES,
+};
+
 export class PartnerHttpClient {
-  private readonly http: AxiosInstance;
+  private readonly http: HttpService;
+  private readonly baseURL: string;
+  private readonly headers: Record<string, string>;
   private readonly timeoutMs: number;
+  private readonly observe: PartnerCallObserver;
 
   constructor(
     readonly namespace: string,
@@ -32,22 +58,14 @@ export class PartnerHttpClient {
     options: PartnerHttpOptions,
   ) {
     this.timeoutMs = options.timeoutMs;
-    this.http = axios.create({
-      baseURL: baseUrl.replace(/\/+$/, ''),
-      timeout: options.timeoutMs,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'User-Agent': options.userAgent,
-        Accept: 'application/json',
-      },
-      // Statuses and JSON are judged here, so that every failure maps to exactly one PartnerError kind.
-      validateStatus: () => true,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      // A redirect could carry the Authorization header to another host; the contract has none.
-      maxRedirects: 0,
-      maxContentLength: MAX_BODY_BYTES,
-    });
+    this.http = options.http ?? new HttpService(axios.create(PARTNER_AXIOS_CONFIG));
+    this.observe = options.observe ?? (() => undefined);
+    this.baseURL = baseUrl.replace(/\/+$/, '');
+    this.headers = {
+      Authorization: `Bearer ${token}`,
+      'User-Agent': options.userAgent,
+      Accept: 'application/json',
+    };
   }
 
   /** GET `path` with query parameters; returns the parsed JSON body of a 2xx answer. */
@@ -62,17 +80,35 @@ export class PartnerHttpClient {
   }
 
   private async send(method: 'GET' | 'POST', url: string, data?: unknown): Promise<unknown> {
+    const start = performance.now();
+    const endpoint = partnerEndpoint(method, url);
+    try {
+      const value = await this.exchange(method, url, data);
+      this.observe(this.namespace, endpoint, 'ok', (performance.now() - start) / 1000);
+      return value;
+    } catch (e) {
+      this.observe(this.namespace, endpoint, e instanceof PartnerError ? e.kind : 'unreachable', (performance.now() - start) / 1000);
+      throw e;
+    }
+  }
+
+  private async exchange(method: 'GET' | 'POST', url: string, data?: unknown): Promise<unknown> {
     const route = `${method} ${url.split('?')[0]}`;
     let res: AxiosResponse<string>;
     try {
-      res = await this.http.request<string>({
-        method,
-        url,
-        data,
-        headers: data === undefined ? undefined : { 'Content-Type': 'application/json' },
-        // The axios timeout is per socket inactivity in Node; this bounds the whole exchange as well.
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      res = await firstValueFrom(
+        this.http.request<string>({
+          method,
+          baseURL: this.baseURL,
+          url,
+          data,
+          // Per partner; everything else is the HttpModule's PARTNER_AXIOS_CONFIG.
+          headers: data === undefined ? this.headers : { ...this.headers, 'Content-Type': 'application/json' },
+          timeout: this.timeoutMs,
+          // The axios timeout is per socket inactivity in Node; this bounds the whole exchange as well.
+          signal: AbortSignal.timeout(this.timeoutMs),
+        }),
+      );
     } catch (e) {
       throw this.fail('unreachable', `${route}: ${this.networkReason(e)}`);
     }

@@ -1,3 +1,4 @@
+import { HttpService } from '@nestjs/axios';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
@@ -9,6 +10,7 @@ import { HttpSupplyAdapter } from '../http/http-supply.adapter';
 import { SimulatedMachinePlatform } from '../simulated/simulated-machine-platform';
 import { SimulatedSupplier } from '../simulated/simulated-supplier';
 import { parseRegistration } from './registration';
+import { MetricsService } from '../../metrics/metrics.service';
 
 export const SIMULATED_MACHINE_NAMESPACE = 'sim-machine';
 export const SIMULATED_SUPPLY_NAMESPACE = 'sim-supply';
@@ -38,9 +40,13 @@ export class PartnerRegistry {
   readonly simulatedSupplier: SimulatedSupplier;
   readonly problems: string[] = [];
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    httpService: HttpService,
+    metrics: MetricsService,
+  ) {
     const userAgent = `${config.serviceName}-commerce-service/0.1 (+ucp 2026-08-25)`;
-    const http = { timeoutMs: config.partnerTimeoutMs, userAgent };
+    const http = { timeoutMs: config.partnerTimeoutMs, userAgent, http: httpService, observe: metrics.observePartnerCall.bind(metrics) };
     this.simulatedSupplier = new SimulatedSupplier(SIMULATED_SUPPLY_NAMESPACE);
     if (config.env === 'staging') {
       const machine = new SimulatedMachinePlatform(SIMULATED_MACHINE_NAMESPACE);

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../../src/config/app-config';
 import { ExclusiveIntervalJob } from '../../../src/coordination/exclusive-interval-job';
 import { JobLockService } from '../../../src/coordination/job-lock.service';
 import { JobScheduling } from '../../../src/coordination/job-scheduling';
+import { MetricsService } from '../../../src/metrics/metrics.service';
 
 /** The one scheduled-job pattern, over the real JobLockService with a fake database session for the advisory lock. */
 class CountingJob extends ExclusiveIntervalJob<number> {
@@ -34,7 +35,8 @@ function serverLocks(free: () => boolean): JobLockService {
 
 function scheduling(locks: JobLockService, schedulerEnabled = false) {
   const registry = new SchedulerRegistry();
-  return { registry, scheduling: new JobScheduling({ schedulerEnabled } as AppConfig, registry, locks) };
+  const metrics = new MetricsService();
+  return { registry, metrics, scheduling: new JobScheduling({ schedulerEnabled } as AppConfig, registry, locks, metrics) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,6 +73,46 @@ describe('ExclusiveIntervalJob', () => {
     expect(await job.tick()).toBeNull();
     expect(logged).toHaveBeenCalledWith('test.counting failed: boom');
     expect(await job.tick()).toBe(2);
+  });
+
+  it('reports each tick to the metrics: ran with its duration and last success, skipped on a held lock, failed', async () => {
+    let free = true;
+    const s = scheduling(serverLocks(() => free));
+    const job = new CountingJob(s.scheduling, async (n) => {
+      if (n === 2) throw new Error('boom');
+      return n;
+    });
+    jest.spyOn((job as unknown as { logger: Logger }).logger, 'error').mockImplementation(() => undefined);
+    const before = Date.now() / 1000;
+    await job.tick(); // ran
+    await job.tick(); // failed
+    free = false;
+    await job.tick(); // skipped: another instance holds the lock
+    const text = await s.metrics.registry.metrics();
+    expect(text).toContain('job_runs_total{job="test.counting",outcome="ran"} 1');
+    expect(text).toContain('job_runs_total{job="test.counting",outcome="failed"} 1');
+    expect(text).toContain('job_runs_total{job="test.counting",outcome="skipped"} 1');
+    expect(text).toContain('job_duration_seconds_count{job="test.counting",outcome="ran"} 1');
+    expect(text).toContain('job_duration_seconds_count{job="test.counting",outcome="failed"} 1');
+    const last = Number(/job_last_success_timestamp_seconds\{job="test.counting"\} (\S+)/.exec(text)![1]);
+    expect(last).toBeGreaterThanOrEqual(before);
+  });
+
+  it('counts the claims a recovery pass settled, by kind and outcome', async () => {
+    const s = scheduling(serverLocks(() => true));
+    class Recovery extends ExclusiveIntervalJob<unknown> {
+      constructor() {
+        super(s.scheduling, 'checkout.recovery', 60_000);
+      }
+      protected async pass() {
+        return { checked: 4, placed: 1, released: 2, left: 1 };
+      }
+    }
+    await new Recovery().tick();
+    const text = await s.metrics.registry.metrics();
+    expect(text).toContain('money_claims_recovered_total{kind="checkout",outcome="placed"} 1');
+    expect(text).toContain('money_claims_recovered_total{kind="checkout",outcome="released"} 2');
+    expect(text).toContain('money_claims_recovered_total{kind="checkout",outcome="left"} 1');
   });
 
   it('registers its interval only when the scheduler is on, and removes it at shutdown', async () => {

@@ -1,9 +1,12 @@
 /** The HTTP adapters against a real HTTP server (the fake partner): failure mapping, headers, no retries. */
+import { HttpService } from '@nestjs/axios';
+import axios from 'axios';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { PartnerError } from '../../../src/partners/adapter.types';
 import { HttpMachineAdapter } from '../../../src/partners/http/http-machine.adapter';
 import { HttpSupplyAdapter } from '../../../src/partners/http/http-supply.adapter';
+import { PARTNER_AXIOS_CONFIG } from '../../../src/partners/http/partner-http.client';
 import { Registration } from '../../../src/partners/registry/registration';
 import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
 
@@ -192,6 +195,33 @@ describe('HTTP partner adapters', () => {
     p.fault('POST /restock', { destroy: true });
     await failure(machine.sendRestock({ ref: 'rs-9', locationId: 'loc-1', binding: true, lines: [{ vendorSku: 'A1', quantity: 1 }] }));
     expect(p.requestsTo('POST /restock')).toHaveLength(1);
+  });
+
+  it('goes through the given @nestjs/axios HttpService and reports every call: endpoint without its ref, outcome, duration', async () => {
+    const http = new HttpService(axios.create(PARTNER_AXIOS_CONFIG));
+    const sent = jest.spyOn(http, 'request');
+    const calls: [string, string, string, number][] = [];
+    const observed = new HttpSupplyAdapter(reg('supply', p.url, ['catalog', 'orders']), {
+      timeoutMs: TIMEOUT_MS,
+      userAgent: USER_AGENT,
+      http,
+      observe: (ns, endpoint, outcome, seconds) => calls.push([ns, endpoint, outcome, seconds]),
+    });
+    await observed.getCatalog();
+    p.fault('POST /orders', { status: 500 });
+    await failure(observed.createOrder(order));
+    p.clearFaults();
+    await failure(observed.getOrder('po-unknown'));
+    expect(sent).toHaveBeenCalledTimes(3);
+    expect(calls.map(([ns, e, o]) => [ns, e, o])).toEqual([
+      ['acme-supply', 'GET /catalog', 'ok'],
+      ['acme-supply', 'POST /orders', 'unreachable'],
+      ['acme-supply', 'GET /orders/{ref}', 'rejected'],
+    ]);
+    for (const [, , , seconds] of calls) expect(seconds).toBeGreaterThan(0);
+    // The shared rules are the HttpService's, the partner's own are per request: the headers still reach the partner.
+    expect(p.requests[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(p.requests[0].headers['user-agent']).toBe(USER_AGENT);
   });
 
   it('an idempotent ref resent by the caller gives the same order and creates nothing new', async () => {
