@@ -49,17 +49,17 @@ export class IdempotencyKeysRepository {
 
   /**
    * Takes over an in_flight claim older than `leaseSeconds`, for the same request only (same fingerprint). One
-   * statement, so of several instances retrying at once exactly one gets the row back.
+   * statement, so of several instances retrying at once exactly one gets the row back: when the first attempt began.
    */
-  async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<boolean> {
-    const taken = await queryReturning(
+  async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<Date | null> {
+    const taken = await queryReturning<{ created_at: Date }>(
       this.ds,
       `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
         WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND ${leaseExpiredSql('claimed_at', '$4')}
-        RETURNING key`,
+        RETURNING created_at`,
       [key, fingerprint, claimId, leaseSeconds],
     );
-    return taken.length > 0;
+    return taken.length ? new Date(taken[0].created_at) : null;
   }
 
   async find(key: string): Promise<StoredKey | undefined> {

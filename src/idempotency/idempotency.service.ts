@@ -31,6 +31,8 @@ export interface AnswerInTransaction {
  */
 export interface Attempt {
   resumed: boolean;
+  /** When the first attempt began (its key was claimed): what it did is recorded after this. */
+  startedAt?: Date;
 }
 const FIRST: Attempt = { resumed: false };
 
@@ -77,10 +79,14 @@ export class IdempotencyService {
     const claimId = randomUUID();
     let claimed: boolean;
     let resumed = false;
+    let startedAt: Date | null = null;
     try {
       await this.keys.dropIfExpired(key);
       claimed = await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId });
-      if (!claimed) claimed = resumed = await this.takeOverStale(key, fp, claimId);
+      if (!claimed) {
+        startedAt = await this.takeOverStale(key, fp, claimId);
+        claimed = resumed = startedAt !== null;
+      }
     } catch (err) {
       throw this.unavailable(err);
     }
@@ -99,7 +105,7 @@ export class IdempotencyService {
     let outcome: { status: number; body: unknown };
     let thrown: unknown = null;
     try {
-      outcome = await fn({ resumed });
+      outcome = await fn(resumed && startedAt ? { resumed, startedAt } : FIRST);
     } catch (err) {
       thrown = err;
       outcome = err instanceof DomainError ? { status: statusOf(err.code), body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
@@ -214,7 +220,7 @@ export class IdempotencyService {
    * Takes over an in_flight claim past its lease, for the same request only (same fingerprint). One statement, so
    * of several instances retrying at once exactly one gets the row back; the others see a fresh claim (in use).
    */
-  private async takeOverStale(key: string, fp: string, claimId: string): Promise<boolean> {
+  private async takeOverStale(key: string, fp: string, claimId: string): Promise<Date | null> {
     const taken = await this.keys.takeOverStale(key, fp, claimId, this.leaseMs / 1000);
     if (taken) this.logger.warn(`idempotency key taken over after its in-flight lease expired (the first request's process is presumed dead)`);
     return taken;
