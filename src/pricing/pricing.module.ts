@@ -10,10 +10,11 @@ import { LocationsModule } from '../locations/locations.module';
 import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceApprovalHandler } from './price-approval.handler';
 import { PriceRecordRepository } from './price-record.repository';
+import { PriceResumeService } from './price-resume.service';
 
 @Module({
   imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
   controllers: [PricingController],
-  providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository],
+  providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })
 export class PricingModule {}

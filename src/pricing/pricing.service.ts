@@ -10,6 +10,8 @@ import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
 import { LocationsRepository } from '../locations/locations.repository';
 import { setPricesOnPlatform } from './platform-prices';
+import { PriceResumeService } from './price-resume.service';
+import type { Attempt } from '../idempotency/idempotency.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
 import { PriceSlotsRepository } from './price-slots.repository';
@@ -43,14 +45,16 @@ export class PricingService {
     private readonly killSwitch: KillSwitchService,
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
+    private readonly resume: PriceResumeService,
   ) {}
 
-  setPrices(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
+  /** `attempt`: a retry under the Idempotency-Key of a first attempt that died answers what it applied (issue 27). */
+  setPrices(locationId: string, body: SetPricesBody, base: string, attempt: Attempt = { resumed: false }): Promise<PriceUpdate> {
     // One guard snapshot for the request: the kill switch and the price cap are decided on one read.
-    return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base));
+    return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base, attempt));
   }
 
-  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
+  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string, attempt: Attempt): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
     if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
     const location = await this.locations.find(locationId);
@@ -84,9 +88,17 @@ export class PricingService {
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
-    const { within, over } = splitByPriceCap(rules.priceCapPerItem, moves.filter((m) => !m.slot.priceLocked));
-
+    let open = moves.filter((m) => !m.slot.priceLocked);
     const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
+    if (attempt.resumed && attempt.startedAt) {
+      // What the dead first attempt applied is answered; a superseded price is never sent again (issue 27).
+      const resumed = await this.resume.settle(locationId, location.namespace, open, attempt.startedAt);
+      updated.push(...resumed.applied);
+      messages.push(...resumed.messages);
+      open = open.filter((m) => resumed.toSend.includes(m));
+    }
+    const { within, over } = splitByPriceCap(rules.priceCapPerItem, open);
+
     if (within.length) {
       const result = await setPricesOnPlatform(adapter, locationId, within.map((m) => ({ vendorSku: m.vendorSku, priceFen: m.newFen })));
       const answered = new Map(result.updated.map((u) => [u.vendorSku, u]));
