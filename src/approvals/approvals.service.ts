@@ -25,26 +25,41 @@ export interface ApprovalView {
   location?: string;
 }
 
+/**
+ * The recording of an executed decision's effect (the slot's new price, the run's new status, the session's new
+ * evaluation). It runs inside the ONE transaction that also records the approval's outcome: an execution whose
+ * effect is recorded is finished, and one whose effect is not recorded is not (issue 27).
+ */
+export type RecordEffect = () => Promise<void>;
+
+/** What reading an interrupted execution found; `placed` may carry the recording of an effect not yet recorded. */
+export type ExecutionRead = { outcome: 'placed'; record?: RecordEffect } | { outcome: 'not_placed' | 'unknown' };
+
 /** What a capability does when one of its approvals is resolved; `subject` is the kind's typed subject. */
 export interface ApprovalHandler<S> {
-  /** Runs before the approval is marked approved; a throw leaves it pending and answers the error. */
-  onApproved(approval: ApprovalView, subject: S): Promise<void>;
-  onRejected?(approval: ApprovalView, subject: S): Promise<void>;
   /**
-   * An execution of this decision was interrupted (the process died while the approval was `executing`): find out,
-   * by READING the partner or the subject's state, whether its effect took place, finishing the local record of it
-   * when it did: `placed` (done: the approval is resolved), `not_placed` (nothing happened: pending again, for the
-   * owner to resolve again) or `unknown` (cannot tell now: left for the next attempt). Never executes a partner
+   * Carries out the approved decision (a partner call, if any, happens here, outside any transaction) and returns
+   * the recording of its effect, which runs in the transaction that marks the approval approved. A throw leaves it
+   * pending and answers the error.
+   */
+  onApproved(approval: ApprovalView, subject: S): Promise<RecordEffect>;
+  onRejected?(approval: ApprovalView, subject: S): Promise<RecordEffect>;
+  /**
+   * An execution of this decision was interrupted (the process died while the approval was `executing`): find out
+   * whether its effect took place, reading the service's OWN record first (an effect it recorded is finished) and
+   * the partner or the subject's state second: `placed` (done: the approval is resolved, with `record` run in the
+   * same transaction when the effect still has to be recorded), `not_placed` (nothing happened: pending again, for
+   * the owner to resolve again) or `unknown` (cannot tell now: left for the next attempt). Never executes a partner
    * call again. Without it, an interrupted execution goes back to pending.
    */
-  recover?(approval: ApprovalView, subject: S, approved: boolean): Promise<ReadOutcome>;
+  recover?(approval: ApprovalView, subject: S, approved: boolean): Promise<ExecutionRead>;
 }
 
 /** A registered handler, with the subject read from the stored row. */
 interface StoredApprovalHandler {
-  onApproved(approval: ApprovalView): Promise<void>;
-  onRejected?(approval: ApprovalView): Promise<void>;
-  recover?(approval: ApprovalView, approved: boolean): Promise<ReadOutcome>;
+  onApproved(approval: ApprovalView): Promise<RecordEffect>;
+  onRejected?(approval: ApprovalView): Promise<RecordEffect>;
+  recover?(approval: ApprovalView, approved: boolean): Promise<ExecutionRead>;
 }
 
 /** A new approval: its kind's typed subject (approval-subjects.ts), which also names what it is about. */
@@ -166,9 +181,9 @@ export class ApprovalsService {
     if (!claimed) throw Errors.conflict('already_resolved', `approval ${id} is already being resolved or was resolved`);
     const view = toApprovalView(claimed);
     const handler = this.handlers.get(claimed.kind);
+    let record: RecordEffect | undefined;
     try {
-      if (approved) await handler?.onApproved(view);
-      else await handler?.onRejected?.(view);
+      record = approved ? await handler?.onApproved(view) : await handler?.onRejected?.(view);
     } catch (err) {
       await this.tx
         .run(async () => {
@@ -184,9 +199,12 @@ export class ApprovalsService {
         .catch((e: Error) => this.logger.error(`approval ${id} stuck executing: ${e.message}`));
       throw err;
     }
+    // The effect and the outcome in one transaction. When it fails, the action already ran (a partner may have
+    // applied it): the approval stays `executing`, and the lease's recovery reads whether the effect took place.
     const done = await this.tx.run(async () => {
+      await record?.();
       const moved = await this.repo.transition(id, 'executing', approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: stored });
-      if (!moved) return null;
+      if (!moved) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
       await this.events.record({
         kind: 'approval.resolved',
         summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
@@ -196,7 +214,6 @@ export class ApprovalsService {
       });
       return moved;
     });
-    if (!done) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
     return toApprovalView(done);
   }
 
@@ -222,27 +239,31 @@ export class ApprovalsService {
     const decision = row.execution;
     const view = toApprovalView(row);
     const handler = this.handlers.get(row.kind);
-    let outcome: ReadOutcome;
-    if (!decision) outcome = 'not_placed'; // claimed before decisions were kept: the owner decides again
-    else if (!handler?.recover) outcome = handler ? 'not_placed' : 'placed';
+    let read: ExecutionRead;
+    if (!decision) read = { outcome: 'not_placed' }; // claimed before decisions were kept: the owner decides again
+    else if (!handler?.recover) read = { outcome: handler ? 'not_placed' : 'placed' };
     else {
       try {
-        outcome = await handler.recover(view, decision.approved);
+        read = await handler.recover(view, decision.approved);
       } catch (err) {
         this.logger.warn(`approval ${row.id}: interrupted execution not settled (${(err as Error).message}); retried later`);
-        outcome = 'unknown';
+        read = { outcome: 'unknown' };
       }
     }
+    const outcome = read.outcome;
     if (outcome === 'unknown') return outcome;
     const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
     if (outcome === 'placed' && decision) {
+      const record = read.outcome === 'placed' ? read.record : undefined;
       return this.tx.run(async () => {
         const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
         if (!done) return 'moved';
+        // The effect read from the partner is recorded with the outcome (one transaction, as when executed).
+        await record?.();
         await this.events.record({
           kind: 'approval.resolved',
           summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
-          reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect showed it took place, so the decision is recorded; nothing was executed again`,
+          reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect (the service's own record first, then the partner) showed it took place, so the decision is recorded; nothing was executed again`,
           location: row.location,
           data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, resolver: decision.resolver, recovered: true },
         });

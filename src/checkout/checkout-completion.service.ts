@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { message, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
+import type { Attempt } from '../idempotency/idempotency.service';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
@@ -44,20 +45,23 @@ export class CheckoutCompletionService {
 
   // ---- complete: the money path ----
 
-  async complete(id: string, confirm: unknown): Promise<CheckoutSessionEntity> {
+  /** `attempt`: a retry under the Idempotency-Key of a first attempt that died answers that attempt's outcome. */
+  async complete(id: string, confirm: unknown, attempt: Attempt = { resumed: false }): Promise<CheckoutSessionEntity> {
     // One guard snapshot for the request: the checks below and the claim's evaluation read the guard row once.
-    return this.guards.withSnapshot(() => this.completeOnce(id, confirm));
+    return this.guards.withSnapshot(() => this.completeOnce(id, confirm, attempt));
   }
 
-  private async completeOnce(id: string, confirm: unknown): Promise<CheckoutSessionEntity> {
+  private async completeOnce(id: string, confirm: unknown, attempt: Attempt): Promise<CheckoutSessionEntity> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const recovered = await this.recovery.recoverIfExpired(await this.load(id));
     // The interrupted complete did place the order: this complete's answer is that order.
     if (recovered.outcome === 'placed') return recovered.row;
     const session = recovered.row;
-    if (session.status === 'completed' || session.status === 'canceled' || session.status === 'complete_in_progress') {
-      throw stateConflict(session);
-    }
+    // A retry of a complete whose process died: the session it completed (itself, or through the lease's recovery
+    // on any instance) is its answer, not a 409 that a client could read as "not done" (issue 27).
+    if (attempt.resumed && session.status === 'completed') return session;
+    if (session.status === 'complete_in_progress') throw stateConflict(session).with({ retryAfterSeconds: this.claims.retryAfter(session.claimedAt) });
+    if (session.status === 'completed' || session.status === 'canceled') throw stateConflict(session);
     await this.refuseUnless(session, () => this.killSwitch.assertOff());
     const entry = this.registry.entry(session.namespace);
     const adapter = await this.refuseUnless(session, async () => this.registry.supply(session.namespace, 'orders'));

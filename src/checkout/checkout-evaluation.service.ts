@@ -41,15 +41,12 @@ export class CheckoutEvaluationService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
+    // The effect is a local re-evaluation of the session (no partner call, the same result however often it runs),
+    // recorded in the transaction that records the approval's outcome; an interrupted one is simply finished.
     const handler: ApprovalHandler<CheckoutApprovalSubject> = {
-      onApproved: (a, s) => this.onApprovalResolved(a, s, 'approved'),
-      onRejected: (a, s) => this.onApprovalResolved(a, s, 'rejected'),
-      // The effect is a local re-evaluation of the session (no partner call, the same result however often it runs):
-      // an interrupted one is simply finished.
-      recover: async (a, s, approved) => {
-        await this.onApprovalResolved(a, s, approved ? 'approved' : 'rejected');
-        return 'placed' as const;
-      },
+      onApproved: async (a, s) => () => this.onApprovalResolved(a, s, 'approved'),
+      onRejected: async (a, s) => () => this.onApprovalResolved(a, s, 'rejected'),
+      recover: async (a, s, approved) => ({ outcome: 'placed', record: () => this.onApprovalResolved(a, s, approved ? 'approved' : 'rejected') }),
     };
     this.approvals.registerHandler('checkout_budget', handler);
     this.approvals.registerHandler('checkout_probation', handler);

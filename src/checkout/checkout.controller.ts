@@ -56,8 +56,8 @@ export class CheckoutController {
   @HttpCode(200)
   @CheckoutDocs.complete
   async complete(@Param('id') id: string, @Body() body: CompleteBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return replyOnce(this.idempotency, req, res, { operation: 'checkout.complete', resourceId: id }, () =>
-      renderAtEdge(publicBase(this.config.publicUrl, req), () => this.completion.complete(id, body?.confirm)),
+    return replyOnce(this.idempotency, req, res, { operation: 'checkout.complete', resourceId: id }, (attempt) =>
+      renderAtEdge(publicBase(this.config.publicUrl, req), () => this.completion.complete(id, body?.confirm, attempt)),
     );
   }
 }

@@ -22,6 +22,16 @@ export function claimExpired(claimedAt: Date | null, now: Date, leaseMs: number)
   return claimedAt === null || now.getTime() - claimedAt.getTime() >= leaseMs;
 }
 
+/**
+ * When a request refused because an attempt is still in progress should ask again (`Retry-After`, seconds): a live
+ * attempt answers within one partner timeout; a dead one is settled when its lease ends. So the time left on the
+ * lease, at most one partner timeout, at least 1 s.
+ */
+export function retryAfterSeconds(claimedAt: Date | null, now: Date, leaseMs: number, partnerTimeoutMs: number): number {
+  const left = claimedAt === null ? 0 : claimedAt.getTime() + leaseMs - now.getTime();
+  return Math.max(1, Math.min(Math.ceil(left / 1000), Math.ceil(partnerTimeoutMs / 1000)));
+}
+
 /** What a partner failure was, as far as the core needs to know. */
 export interface PartnerFailure {
   kind: 'unreachable' | 'rejected' | 'unauthorized' | 'malformed' | 'other';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';
-import { CallFailure, callFailure, claimExpired, claimLeaseMs, Failure, failureOf, ReadOutcome, readOutcome, RecoveryTally, tally } from './claim.rules';
+import { CallFailure, callFailure, claimExpired, claimLeaseMs, Failure, failureOf, ReadOutcome, readOutcome, RecoveryTally, retryAfterSeconds, tally } from './claim.rules';
 
 export type CallResult<T> = { ok: true; value: T } | { ok: false; failure: CallFailure; error: unknown; reason: string };
 export type ReadResult<T> = { outcome: 'placed'; value: T } | { outcome: Exclude<ReadOutcome, 'placed'>; failure: Failure };
@@ -17,11 +17,18 @@ export type ReadResult<T> = { outcome: 'placed'; value: T } | { outcome: Exclude
 export class MoneyClaims {
   private readonly logger = new Logger(MoneyClaims.name);
   readonly leaseMs: number;
+  private readonly partnerTimeoutMs: number;
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly tx: Tx,
   ) {
     this.leaseMs = claimLeaseMs(config.partnerTimeoutMs);
+    this.partnerTimeoutMs = config.partnerTimeoutMs;
+  }
+
+  /** `Retry-After` seconds for a request refused because the claim stamped `claimedAt` is still in progress. */
+  retryAfter(claimedAt: Date | null, now = new Date()): number {
+    return retryAfterSeconds(claimedAt, now, this.leaseMs, this.partnerTimeoutMs);
   }
 
   /** Is a claim stamped `claimedAt` past its lease? */

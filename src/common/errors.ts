@@ -13,6 +13,8 @@ export interface DomainErrorOptions {
    * which knows the request's base address, renders it beside the envelope (services never render).
    */
   subject?: object;
+  /** A refusal that settles by itself (an attempt still in progress): when to ask again, sent as `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -31,13 +33,15 @@ export class DomainError extends Error {
     this.messages = [message(code, opts.severity ?? defaultSeverity(code), content, opts.path ?? '$'), ...(opts.extra ?? [])];
     this.body = opts.body;
     this.subject = opts.subject;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
   /** Extra top-level fields rendered beside the envelope (e.g. the unchanged checkout session). */
   readonly body?: Record<string, unknown>;
   readonly subject?: object;
+  readonly retryAfterSeconds?: number;
 
   /** The same error with more messages after its own, a body beside the envelope and/or the resource it is about. */
-  with(more: { extra?: UcpMessage[]; body?: Record<string, unknown>; subject?: object }): DomainError {
+  with(more: { extra?: UcpMessage[]; body?: Record<string, unknown>; subject?: object; retryAfterSeconds?: number }): DomainError {
     const [first, ...rest] = this.messages;
     return new DomainError(this.code, this.message, {
       severity: first.severity,
@@ -45,6 +49,7 @@ export class DomainError extends Error {
       extra: [...rest, ...(more.extra ?? [])],
       body: more.body ?? this.body,
       subject: more.subject ?? this.subject,
+      retryAfterSeconds: more.retryAfterSeconds ?? this.retryAfterSeconds,
     });
   }
 }

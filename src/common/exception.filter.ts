@@ -18,6 +18,8 @@ export class UcpExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, messages, body } = toHttp(exception, this.logger);
     if (res.headersSent) return;
+    // An attempt still in progress: when to ask again (issue 27).
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
     res.status(status).json({ ...errorBody(messages), ...(body ?? {}) });
   }
 }

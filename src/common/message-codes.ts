@@ -27,6 +27,8 @@ export const NOTE_CODES = {
   hard_no_go: 'a checkout line names a vendor or good on the hard no-go list; the session cannot be completed',
   approval_rejected: 'the owner rejected the approval this checkout waited for; change the lines to ask again',
   session_expired: "a checkout session's prices are older than its expires_at; update it (PUT) to price it again",
+  price_recovered: "a price change retried after its first attempt's process died: the change was found applied (the service's record or the platform) and is answered; nothing was sent again",
+  price_superseded: 'a price change retried after its first attempt died was superseded by a later acknowledged change; it was not sent again',
 } as const satisfies Record<string, string>;
 
 export type NoteCode = keyof typeof NOTE_CODES;

@@ -16,7 +16,7 @@ const DONE: 'done' = 'done';
 /** What a key is bound to when it is written with its answer. */
 export type AnswerKey = { key: string; fingerprint: string; operation: string; resourceId: string };
 
-export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown };
+export type StoredKey = { fingerprint: string; state: string; response_status: number | null; response_body: unknown; claimed_at: Date | null };
 
 /**
  * The `idempotency_keys` table. Queries only. The claims of money-moving operations run on their own (autocommit on
@@ -48,28 +48,28 @@ export class IdempotencyKeysRepository {
 
   /**
    * Takes over an in_flight claim older than `leaseSeconds`, for the same request only (same fingerprint). One
-   * statement, so of several instances retrying at once exactly one gets the row back.
+   * statement, so of several instances retrying at once exactly one gets the row back: when the first attempt began.
    */
-  async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<boolean> {
-    const taken = await queryReturning(
+  async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<Date | null> {
+    const taken = await queryReturning<{ created_at: Date }>(
       this.ds,
       `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
         WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND ${leaseExpiredSql('claimed_at', '$4')}
-        RETURNING key`,
+        RETURNING created_at`,
       [key, fingerprint, claimId, leaseSeconds],
     );
-    return taken.length > 0;
+    return taken.length ? new Date(taken[0].created_at) : null;
   }
 
   async find(key: string): Promise<StoredKey | undefined> {
-    const rows = (await this.ds.query(`SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1`, [key])) as StoredKey[];
+    const rows = (await this.ds.query(`SELECT fingerprint, state, response_status, response_body, claimed_at FROM idempotency_keys WHERE key = $1`, [key])) as StoredKey[];
     return rows[0];
   }
 
   /** The key when it is within retention (a key past it counts as unused: `insertAnswer` replaces it). */
   async findLive(key: string): Promise<StoredKey | undefined> {
     const rows = (await this.ds.query(
-      `SELECT fingerprint, state, response_status, response_body FROM idempotency_keys WHERE key = $1 AND created_at >= now() - make_interval(hours => $2)`,
+      `SELECT fingerprint, state, response_status, response_body, claimed_at FROM idempotency_keys WHERE key = $1 AND created_at >= now() - make_interval(hours => $2)`,
       [key, KEY_RETENTION_HOURS],
     )) as StoredKey[];
     return rows[0];
@@ -123,6 +123,14 @@ export class IdempotencyKeysRepository {
         WHERE key = $1 AND state = 'in_flight' AND claim_id = $4`,
       [key, status, JSON.stringify(body), claimId, IDEMPOTENCY_MACHINE.move('in_flight', 'done')],
     );
+  }
+
+  /**
+   * Keeps the key of a resumed attempt (see IdempotencyService.run) bound to its request, its claim ended at once
+   * (claim time 1970, past any lease): the next retry takes it over again without waiting.
+   */
+  async leaveResumable(key: string, claimId: string): Promise<void> {
+    await this.ds.query(`UPDATE idempotency_keys SET claimed_at = to_timestamp(0), claim_id = NULL WHERE key = $1 AND state = 'in_flight' AND claim_id = $2`, [key, claimId]);
   }
 
   /** Frees the key of the current claim (an answer that is not stored, such as a 5xx). */

@@ -24,6 +24,18 @@ export interface AnswerInTransaction {
   carry(status: number, body: () => unknown): CarriedAnswer | null;
 }
 
+/**
+ * Which attempt of a keyed request this is: `resumed` when it took over the key of a first attempt that never stored
+ * its answer (its process died, past the claim's lease): the operation then answers that attempt's final outcome
+ * (the completed session, the placed run, the applied prices), whether it finished or was recovered by the lease.
+ */
+export interface Attempt {
+  resumed: boolean;
+  /** When the first attempt began (its key was claimed): what it did is recorded after this. */
+  startedAt?: Date;
+}
+const FIRST: Attempt = { resumed: false };
+
 const NO_KEY: AnswerInTransaction = { store: async () => undefined, carry: () => null };
 
 export interface IdempotencyScope {
@@ -49,7 +61,7 @@ export class IdempotencyService {
   private readonly leaseMs: number;
   constructor(
     private readonly keys: IdempotencyKeysRepository,
-    claims: MoneyClaims,
+    private readonly claims: MoneyClaims,
   ) {
     // The one claim lease of the money-claims core.
     this.leaseMs = claims.leaseMs;
@@ -58,19 +70,23 @@ export class IdempotencyService {
   async run<T>(
     key: string | undefined,
     scope: IdempotencyScope,
-    fn: () => Promise<{ status: number; body: T }>,
+    fn: (attempt: Attempt) => Promise<{ status: number; body: T }>,
   ): Promise<{ status: number; body: T; replayed: boolean }> {
-    if (key === undefined) return { ...(await fn()), replayed: false };
+    if (key === undefined) return { ...(await fn(FIRST)), replayed: false };
     if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const fp = fingerprint(scope.operation, scope.resourceId, scope.rawBody);
 
     const claimId = randomUUID();
     let claimed: boolean;
+    let resumed = false;
+    let startedAt: Date | null = null;
     try {
       await this.keys.dropIfExpired(key);
-      claimed =
-        (await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId })) ||
-        (await this.takeOverStale(key, fp, claimId));
+      claimed = await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId });
+      if (!claimed) {
+        startedAt = await this.takeOverStale(key, fp, claimId);
+        claimed = resumed = startedAt !== null;
+      }
     } catch (err) {
       throw this.unavailable(err);
     }
@@ -89,7 +105,7 @@ export class IdempotencyService {
     let outcome: { status: number; body: unknown };
     let thrown: unknown = null;
     try {
-      outcome = await fn();
+      outcome = await fn(resumed && startedAt ? { resumed, startedAt } : FIRST);
     } catch (err) {
       thrown = err;
       outcome = err instanceof DomainError ? { status: statusOf(err.code), body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
@@ -97,6 +113,10 @@ export class IdempotencyService {
     try {
       if (storesOutcome(outcome.status)) {
         await this.keys.storeOutcome(key, claimId, outcome.status, outcome.body);
+      } else if (resumed) {
+        // A retry of an attempt that never stored its answer (its process died): the key stays bound to that first
+        // attempt, so the next retry resumes it again and answers its final outcome (never a fresh request's 409).
+        await this.keys.leaveResumable(key, claimId);
       } else {
         await this.keys.release(key, claimId);
       }
@@ -181,7 +201,9 @@ export class IdempotencyService {
       throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource or body differ)', '$.headers.Idempotency-Key');
     }
     if (row.state !== 'done') {
-      throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
+      throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key').with({
+        retryAfterSeconds: this.claims.retryAfter(row.claimed_at),
+      });
     }
     return { status: row.response_status ?? 200, body: row.response_body as T, replayed: true };
   }
@@ -198,7 +220,7 @@ export class IdempotencyService {
    * Takes over an in_flight claim past its lease, for the same request only (same fingerprint). One statement, so
    * of several instances retrying at once exactly one gets the row back; the others see a fresh claim (in use).
    */
-  private async takeOverStale(key: string, fp: string, claimId: string): Promise<boolean> {
+  private async takeOverStale(key: string, fp: string, claimId: string): Promise<Date | null> {
     const taken = await this.keys.takeOverStale(key, fp, claimId, this.leaseMs / 1000);
     if (taken) this.logger.warn(`idempotency key taken over after its in-flight lease expired (the first request's process is presumed dead)`);
     return taken;

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { CarriedAnswer, IdempotencyService } from './idempotency.service';
+import { Attempt, CarriedAnswer, IdempotencyService } from './idempotency.service';
 import { idempotencyKeyOf, rawBodyOf } from './raw-body';
 
 /** The operation a key is bound to (part of its fingerprint); `rawBody` defaults to the request's raw body. */
@@ -13,18 +13,19 @@ export interface IdempotentOperation {
  * Runs a write under the request's Idempotency-Key (when sent) and writes its answer, in the HTTP layer so that
  * services never name a status. The success status is the route's (`@HttpCode`, which Nest sets on the response
  * before the handler runs); a failure's is its code's. A replay answers the stored status and body and adds
- * `Idempotent-Replayed: true`.
+ * `Idempotent-Replayed: true`. `handle` learns whether it resumes a first attempt that died (`attempt.resumed`): it
+ * then answers that attempt's final outcome.
  */
 export async function replyOnce(
   store: IdempotencyService,
   req: Request,
   res: Response,
   op: IdempotentOperation,
-  handle: () => Promise<unknown>,
+  handle: (attempt: Attempt) => Promise<unknown>,
 ): Promise<unknown> {
   const success = res.statusCode;
   const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req) };
-  const answer = await store.run(idempotencyKeyOf(req), scope, async () => ({ status: success, body: await handle() }));
+  const answer = await store.run(idempotencyKeyOf(req), scope, async (attempt) => ({ status: success, body: await handle(attempt) }));
   res.status(answer.status);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
   return answer.body;

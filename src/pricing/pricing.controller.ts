@@ -24,8 +24,8 @@ export class PricingController {
   @HttpCode(200)
   @PricingDocs.setPrices
   async setPrices(@Param('id') id: string, @Body() body: SetPricesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return replyOnce(this.idempotency, req, res, { operation: 'pricing.update', resourceId: id }, () =>
-      this.pricing.setPrices(id, body, publicBase(this.config.publicUrl, req)).then(renderPriceUpdate),
+    return replyOnce(this.idempotency, req, res, { operation: 'pricing.update', resourceId: id }, (attempt) =>
+      this.pricing.setPrices(id, body, publicBase(this.config.publicUrl, req), attempt).then(renderPriceUpdate),
     );
   }
 }

@@ -8,10 +8,13 @@ import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LocationsModule } from '../locations/locations.module';
 import { PriceSlotsRepository } from './price-slots.repository';
+import { PriceApprovalHandler } from './price-approval.handler';
+import { PriceRecordRepository } from './price-record.repository';
+import { PriceResumeService } from './price-resume.service';
 
 @Module({
   imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
   controllers: [PricingController],
-  providers: [PricingService, PriceSlotsRepository],
+  providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })
 export class PricingModule {}

@@ -1,8 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ReadOutcome } from '../claims/claim.rules';
+import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
-import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
 import { splitByPriceCap } from '../guards/guard.rules';
@@ -11,8 +9,9 @@ import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
 import { LocationsRepository } from '../locations/locations.repository';
-import { MachineAdapter, PriceChange } from '../partners/adapter.types';
-import { partnerFailure } from '../partners/partner-failure';
+import { setPricesOnPlatform } from './platform-prices';
+import { PriceResumeService } from './price-resume.service';
+import type { Attempt } from '../idempotency/idempotency.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
 import { PriceSlotsRepository } from './price-slots.repository';
@@ -33,10 +32,10 @@ interface Move {
 /**
  * Live price changes (PUT /locations/{id}/prices): confirm, kill switch, guard rules, then the per-item cap.
  * Moves within the cap go to the platform's POST /prices in one call; each move over it is parked as one
- * `price_change` approval (the slot is locked) and executed only when approved, with the kill switch checked then.
+ * `price_change` approval (the slot is locked) and executed only when approved (PriceApprovalHandler).
  */
 @Injectable()
-export class PricingService implements OnModuleInit {
+export class PricingService {
   constructor(
     private readonly tx: Tx,
     private readonly locations: LocationsRepository,
@@ -46,22 +45,16 @@ export class PricingService implements OnModuleInit {
     private readonly killSwitch: KillSwitchService,
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
+    private readonly resume: PriceResumeService,
   ) {}
 
-  onModuleInit(): void {
-    this.approvals.registerHandler('price_change', {
-      onApproved: (a, s) => this.executeApproved(a, s),
-      onRejected: (a, s) => this.unlock(a, s, 'rejected'),
-      recover: (a, s, approved) => this.recoverExecution(a, s, approved),
-    });
-  }
-
-  setPrices(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
+  /** `attempt`: a retry under the Idempotency-Key of a first attempt that died answers what it applied (issue 27). */
+  setPrices(locationId: string, body: SetPricesBody, base: string, attempt: Attempt = { resumed: false }): Promise<PriceUpdate> {
     // One guard snapshot for the request: the kill switch and the price cap are decided on one read.
-    return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base));
+    return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base, attempt));
   }
 
-  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string): Promise<PriceUpdate> {
+  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string, attempt: Attempt): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
     if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
     const location = await this.locations.find(locationId);
@@ -95,11 +88,19 @@ export class PricingService implements OnModuleInit {
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
-    const { within, over } = splitByPriceCap(rules.priceCapPerItem, moves.filter((m) => !m.slot.priceLocked));
-
+    let open = moves.filter((m) => !m.slot.priceLocked);
     const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
+    if (attempt.resumed && attempt.startedAt) {
+      // What the dead first attempt applied is answered; a superseded price is never sent again (issue 27).
+      const resumed = await this.resume.settle(locationId, location.namespace, open, attempt.startedAt);
+      updated.push(...resumed.applied);
+      messages.push(...resumed.messages);
+      open = open.filter((m) => resumed.toSend.includes(m));
+    }
+    const { within, over } = splitByPriceCap(rules.priceCapPerItem, open);
+
     if (within.length) {
-      const result = await this.callPlatform(adapter, locationId, within.map((m) => ({ vendorSku: m.vendorSku, priceFen: m.newFen })));
+      const result = await setPricesOnPlatform(adapter, locationId, within.map((m) => ({ vendorSku: m.vendorSku, priceFen: m.newFen })));
       const answered = new Map(result.updated.map((u) => [u.vendorSku, u]));
       for (const m of within) {
         const u = answered.get(m.vendorSku);
@@ -155,69 +156,5 @@ export class PricingService implements OnModuleInit {
 
   private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {
     return { type: 'approval', approval_id: a.id, item: { id: m.itemId }, method: 'POST', url: `${base}/ucp/v1/approvals/${a.id}`, body: { approved: true } };
-  }
-
-  private async callPlatform(adapter: MachineAdapter, locationId: string, prices: PriceChange[]) {
-    try {
-      return await adapter.setPrices(locationId, prices);
-    } catch (err) {
-      throw partnerFailure(err, {
-        who: `the machine platform ${adapter.namespace}`,
-        refused: (e) => Errors.upstreamRejected('the machine platform', 'the price change', e.reason),
-      });
-    }
-  }
-
-  /** Approval handler: executes the parked change now (kill switch and guard rules checked at this moment). */
-  private async executeApproved(a: ApprovalView, s: PriceChangeApprovalSubject): Promise<void> {
-    await this.killSwitch.assertOff();
-    await this.guards.rules();
-    const adapter = this.registry.machine(s.namespace, 'pricing');
-    const result = await this.callPlatform(adapter, s.location, [{ vendorSku: s.vendor_sku, priceFen: s.price_fen }]);
-    const u = result.updated.find((x) => x.vendorSku === s.vendor_sku);
-    await this.recordApprovedChange(a, s, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
-  }
-
-  private async recordApprovedChange(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
-    await this.tx.run(async () => {
-      await this.slots.unlock(s.slot_id, priceFen);
-      await this.events.record({
-        kind: 'price.changed',
-        summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
-        reasoning: `owner approval ${a.id} was approved; ${why}`,
-        location: s.location,
-        data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
-      });
-    });
-  }
-
-  /**
-   * An interrupted execution of a price approval, read from the platform (never set again): approved and the
-   * machine shows the new price → done (recorded here); another price → not done (pending again, the slot stays
-   * locked); the platform cannot be read → throws (unknown, read again later). A rejection only unlocks: done.
-   */
-  private async recoverExecution(a: ApprovalView, s: PriceChangeApprovalSubject, approved: boolean): Promise<ReadOutcome> {
-    if (!approved) {
-      await this.unlock(a, s, 'rejected');
-      return 'placed';
-    }
-    const { items } = await this.registry.machine(s.namespace, 'inventory').getInventory(s.location);
-    const item = items.find((i) => i.vendorSku === s.vendor_sku);
-    if (!item || item.priceFen !== s.price_fen) return 'not_placed';
-    await this.recordApprovedChange(a, s, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again');
-    return 'placed';
-  }
-
-  private async unlock(a: ApprovalView, s: PriceChangeApprovalSubject, why: string): Promise<void> {
-    await this.tx.run(async () => {
-      await this.slots.unlock(s.slot_id);
-      await this.events.record({
-        kind: 'price.changed',
-        summary: `price change of ${s.item_id} at ${s.location} not made`,
-        reasoning: `owner approval ${a.id} was ${why}; the price stays as it was`,
-        location: s.location,
-        data: { approval_id: a.id, changes: [] },
-      });
-    });
   }
 }

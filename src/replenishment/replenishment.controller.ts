@@ -60,8 +60,8 @@ export class ReplenishmentController {
   async place(@Param('id') id: string, @Body() body: PlaceRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     // The body is optional: without one the key's fingerprint is that of `{}`.
     const raw = rawBodyOf(req) || '{}';
-    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.place', resourceId: id, rawBody: raw }, async () =>
-      ok({ ...(await this.placing.place(id, body?.confirm)) }, { capabilities: CAPS }),
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.place', resourceId: id, rawBody: raw }, async (attempt) =>
+      ok({ ...(await this.placing.place(id, body?.confirm, attempt)) }, { capabilities: CAPS }),
     );
   }
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { replenishmentRunSubject } from '../approvals/approval-subjects';
 import { ApprovalsService } from '../approvals/approvals.service';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
+import type { Attempt } from '../idempotency/idempotency.service';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
@@ -25,6 +27,7 @@ export class RunPlacingService {
     private readonly guards: GuardsService,
     private readonly approvals: ApprovalsService,
     private readonly tx: Tx,
+    private readonly claims: MoneyClaims,
   ) {}
 
   /**
@@ -33,17 +36,23 @@ export class RunPlacingService {
    * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
    * order twice).
    */
-  place(id: string, confirm?: unknown): Promise<RunView> {
+  place(id: string, confirm?: unknown, attempt: Attempt = { resumed: false }): Promise<RunView> {
     // One guard snapshot for the request, shared by the purchase orders a supply-checkout run completes.
-    return this.guards.withSnapshot(() => this.placeOnce(id, confirm));
+    return this.guards.withSnapshot(() => this.placeOnce(id, confirm, attempt));
   }
 
-  private async placeOnce(id: string, confirm?: unknown): Promise<RunView> {
+  private async placeOnce(id: string, confirm: unknown, attempt: Attempt): Promise<RunView> {
     const current = await this.repo.find(id);
     // A fulfiller that runs a money path takes the same confirmation, before anything else is looked at.
     if (current && this.fulfillers.ofRun(current).traits.needsConfirm && confirm !== true) throw Errors.confirmationRequired();
-    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
-    if (current) await this.recovery.recoverIfExpired(current);
+    if (current) {
+      // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
+      const { run } = await this.recovery.recoverIfExpired(current);
+      // A retry of a place whose process died: the run it placed (itself, or through the lease's recovery) is its
+      // answer (issue 27); one still being placed or read is 409 with Retry-After.
+      if (attempt.resumed && (run.status === 'placed' || run.status === 'delivered')) return this.views.view(run);
+      if (run.status === 'placing') throw Errors.conflict('already_placed', 'the run is being placed').with({ retryAfterSeconds: this.claims.retryAfter(run.claimedAt) });
+    }
     const claim = await this.tx.run(async () => {
       await this.killSwitch.assertOff();
       const run = await this.repo.findForUpdate(id);

@@ -1,8 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
-import { ReadOutcome } from '../claims/claim.rules';
+import { ApprovalsService, ApprovalView, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
@@ -42,8 +41,8 @@ export class RunsService implements OnModuleInit {
 
   onModuleInit(): void {
     this.approvals.registerHandler('replenishment_run', {
-      onApproved: (a, s) => this.onApproval(a, s.run_id, true),
-      onRejected: (a, s) => this.onApproval(a, s.run_id, false),
+      onApproved: (a, s) => this.approvalEffect(a, s.run_id, true),
+      onRejected: (a, s) => this.approvalEffect(a, s.run_id, false),
       recover: (a, s, approved) => this.recoverApproval(a, s.run_id, approved),
     });
   }
@@ -124,14 +123,23 @@ export class RunsService implements OnModuleInit {
   }
 
   /**
-   * An interrupted execution of a run's approval, read from the run: still awaiting approval → the decision never
-   * took effect, so it is applied now (a conditional transition: at most once); any other state → it took effect.
+   * An interrupted execution of a run's approval, read from the run (the service's own record): still awaiting
+   * approval → the decision never took effect, so it is recorded now with the approval's outcome (a conditional
+   * transition: at most once); any other state → it took effect.
    */
-  private async recoverApproval(a: ApprovalView, id: string, approved: boolean): Promise<ReadOutcome> {
+  private async recoverApproval(a: ApprovalView, id: string, approved: boolean): Promise<ExecutionRead> {
     const run = await this.repo.find(id);
-    if (!run) return 'not_placed';
-    if (run.status === 'awaiting_approval') await this.onApproval(a, id, approved);
-    return 'placed';
+    if (!run) return { outcome: 'not_placed' };
+    if (run.status === 'awaiting_approval') return { outcome: 'placed', record: () => this.onApproval(a, id, approved) };
+    return { outcome: 'placed' };
+  }
+
+  /** A decision on the run: refused now unless it awaits approval; its effect is recorded with the approval's outcome. */
+  private async approvalEffect(a: ApprovalView, id: string, approved: boolean): Promise<RecordEffect> {
+    const run = await this.repo.find(id);
+    if (!run) throw Errors.notFound(`replenishment run ${id}`);
+    if (run.status !== 'awaiting_approval') throw Errors.conflict('invalid_state', `run ${id} is ${run.status}, not awaiting approval`);
+    return () => this.onApproval(a, id, approved);
   }
 
   private async onApproval(a: ApprovalView, id: string, approved: boolean): Promise<void> {

@@ -68,7 +68,7 @@ export class RestockService {
     // Failed before (refused, or unknown to the platform): the caller resends the same reference.
     await this.killSwitch.assertOff();
     const claimed = await this.repo.reclaimFailed(row.id);
-    if (!claimed) throw this.inProgress(row.reference);
+    if (!claimed) throw this.inProgress(row.reference, null);
     return this.deliver(claimed, adapter);
   }
 
@@ -96,7 +96,7 @@ export class RestockService {
       case 'resend':
         return null;
       case 'in_progress':
-        throw this.inProgress(row.reference);
+        throw this.inProgress(row.reference, row.claimedAt);
       case 'recover': {
         const { row: after, outcome } = await this.recovery.recover(row);
         if (outcome === 'unknown') {
@@ -104,17 +104,18 @@ export class RestockService {
             'restock_in_progress',
             `the outcome of restock ${row.reference} is not known yet: its send was interrupted and ${row.namespace}'s GET /restock/${row.reference} gave no usable answer; nothing was sent again; it is read again every minute, send the same reference later`,
             '$.reference',
-          );
+          ).with({ retryAfterSeconds: this.claims.retryAfter(new Date()) });
         }
         // Settled here or meanwhile: the stored answer, or null to resend; a send claimed meanwhile is in progress.
-        if (after.status === 'sending') throw this.inProgress(row.reference);
+        if (after.status === 'sending') throw this.inProgress(row.reference, after.claimedAt);
         return this.settleStored(after, fingerprint);
       }
     }
   }
 
-  private inProgress(reference: string): DomainError {
-    return Errors.conflict('restock_in_progress', `restock ${reference} is being sent`, '$.reference');
+  /** 409 while a send is in progress, with `Retry-After` from its claim (issue 27). */
+  private inProgress(reference: string, claimedAt: Date | null): DomainError {
+    return Errors.conflict('restock_in_progress', `restock ${reference} is being sent`, '$.reference').with({ retryAfterSeconds: this.claims.retryAfter(claimedAt) });
   }
 
   /** Calls the platform once for a claimed request and records its answer under that claim. */

@@ -2,7 +2,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
 import { RESTOCK_RECOVERY_INTERVAL, RestockRecoveryScheduler } from '../../src/restock/restock-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { crashMidRestock } from '../support/crashes';
+import { crashMidRestock, crashWithKeyInFlight } from '../support/crashes';
 import { expectError } from '../support/envelope';
 import { createTestDatabase } from '../support/pg';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
@@ -74,7 +74,9 @@ describe.each(BOTH_DATABASES)('recovery of an interrupted restock send on %s', (
     acme.fault('POST /restock', { holdMs: 300, times: 1 });
     await send('M-1', order('crash-1')).expect(200);
     await crashMidRestock(ds, 'crash-1', 30);
-    expectError(await send('M-1', order('crash-1')), 409, 'restock_in_progress');
+    const early = await send('M-1', order('crash-1'));
+    expectError(early, 409, 'restock_in_progress');
+    expect(Number(early.headers['retry-after'])).toBeGreaterThanOrEqual(1); // issue 27: when to ask again
     expect(readsOf(acme, 'crash-1')).toBe(0);
 
     await crashMidRestock(ds, 'crash-1', 300);
@@ -90,6 +92,19 @@ describe.each(BOTH_DATABASES)('recovery of an interrupted restock send on %s', (
     expect((await send('M-1', order('crash-1')).expect(200)).body.external_ref).toBe(platformRef(acme, 'crash-1'));
     expect(readsOf(acme, 'crash-1')).toBe(1);
     expect(postsFor(acme, 'crash-1')).toBe(1);
+  });
+
+  it('issue 27: a retry under the Idempotency-Key of a send whose process died answers the sent restock (recovered by the lease), on both databases', async () => {
+    acme.fault('POST /restock', { holdMs: 300, times: 1 });
+    await send('M-1', order('crash-key')).expect(200);
+    await crashMidRestock(ds, 'crash-key', 300);
+    await crashWithKeyInFlight(t, `k-restock-${db}`, { operation: 'restock.send', resourceId: 'M-1', body: order('crash-key') }, 300);
+    expect(await tick()).toMatchObject({ placed: 1 });
+    const res = await send('M-1', order('crash-key')).set('Idempotency-Key', `k-restock-${db}`).expect(200);
+    expect(res.body).toMatchObject({ reference: 'crash-key', accepted: 1, external_ref: platformRef(acme, 'crash-key') });
+    const replay = await send('M-1', order('crash-key')).set('Idempotency-Key', `k-restock-${db}`).expect(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(postsFor(acme, 'crash-key')).toBe(1);
   });
 
   it('the tick settles an expired send without any access and leaves a live one alone', async () => {

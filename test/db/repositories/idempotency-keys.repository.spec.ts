@@ -18,29 +18,41 @@ describe('IdempotencyKeysRepository on PostgreSQL', () => {
   it('claims an unused key once', async () => {
     expect(await claim('k1')).toBe(true);
     expect(await claim('k1', 'c2')).toBe(false);
-    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'in_flight', response_status: null, response_body: null });
+    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'in_flight', response_status: null, response_body: null, claimed_at: expect.any(Date) });
     expect(await repo.find('k-none')).toBeUndefined();
   });
 
   it('takes over a stale in-flight claim of the same request only, once', async () => {
     await claim('k1');
-    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(false);
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBeNull();
     await age('k1', 'claimed_at', 120);
-    expect(await repo.takeOverStale('k1', 'other-fp', 'c2', 60)).toBe(false);
-    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(true);
-    expect(await repo.takeOverStale('k1', 'fp', 'c3', 60)).toBe(false);
+    expect(await repo.takeOverStale('k1', 'other-fp', 'c2', 60)).toBeNull();
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBeInstanceOf(Date); // when the first attempt began
+    expect(await repo.takeOverStale('k1', 'fp', 'c3', 60)).toBeNull();
     // The first claim's late answer changes nothing; the taking claim's answer is stored.
     await repo.storeOutcome('k1', 'c1', 201, { late: true });
     expect((await repo.find('k1'))?.state).toBe('in_flight');
     await repo.storeOutcome('k1', 'c2', 201, { ok: true });
-    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true } });
+    expect(await repo.find('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true }, claimed_at: expect.any(Date) });
   });
 
   it('never takes over a stored answer', async () => {
     await claim('k1');
     await repo.storeOutcome('k1', 'c1', 200, { ok: true });
     await age('k1', 'claimed_at', 3600);
-    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBe(false);
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBeNull();
+  });
+
+  it('issue 27: a resumed claim left resumable stays bound to its request, and the next retry of it takes it over at once', async () => {
+    await claim('k1');
+    await age('k1', 'claimed_at', 120);
+    expect(await repo.takeOverStale('k1', 'fp', 'c2', 60)).toBeInstanceOf(Date);
+    await repo.leaveResumable('k1', 'c-other'); // not the current claim: nothing changes
+    expect(await repo.takeOverStale('k1', 'fp', 'c3', 60)).toBeNull();
+    await repo.leaveResumable('k1', 'c2');
+    expect((await repo.find('k1'))?.state).toBe('in_flight');
+    expect(await repo.takeOverStale('k1', 'other-fp', 'c3', 60)).toBeNull();
+    expect(await repo.takeOverStale('k1', 'fp', 'c3', 60)).toBeInstanceOf(Date);
   });
 
   it('releases only the current claim', async () => {
@@ -89,7 +101,7 @@ describe('IdempotencyKeysRepository on PostgreSQL', () => {
     ).rejects.toThrow('the create failed');
     expect(await repo.find('k1')).toBeUndefined();
     await h.tx.run(async () => expect(await answer('k1')).toBe(true));
-    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true } });
+    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'fp', state: 'done', response_status: 201, response_body: { ok: true }, claimed_at: expect.any(Date) });
   });
 
   it('an answer never replaces a live key; it replaces one past retention, or a dead claim of the same request', async () => {
@@ -99,7 +111,7 @@ describe('IdempotencyKeysRepository on PostgreSQL', () => {
     await age('k1', 'created_at', 30 * 3600);
     expect(await repo.findLive('k1')).toBeUndefined();
     expect(await answer('k1', 'other-fp', { third: true })).toBe(true);
-    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'other-fp', state: 'done', response_status: 201, response_body: { third: true } });
+    expect(await repo.findLive('k1')).toEqual({ fingerprint: 'other-fp', state: 'done', response_status: 201, response_body: { third: true }, claimed_at: expect.any(Date) });
 
     await claim('k2');
     expect(await answer('k2')).toBe(false);
