@@ -5,7 +5,6 @@ import { Errors } from '../common/errors';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
-import { splitByPriceCap } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
@@ -18,6 +17,8 @@ import { SetPricesBody } from './pricing.dto';
 import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceUpdate } from './pricing.view';
 import { Tx } from '../database/tx';
+import { toPlus8 } from '../common/time';
+import { overCapOrReference, PriceReference, referenceOf } from './price-reference.rules';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
@@ -28,6 +29,8 @@ interface Move {
   slot: SlotEntity;
   currentFen: number;
   newFen: number;
+  /** Today's reference price (price-reference.rules.ts). */
+  reference: PriceReference;
 }
 
 /**
@@ -86,16 +89,22 @@ export class PricingService implements OnModuleInit {
     const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));
     const slots = await this.slots.find(slotIds);
     const byId = new Map(slots.map((s) => [s.id, s]));
+    const now = new Date();
     const moves: Move[] = parsed.map((p) => {
       const slot = byId.get(slotId(locationId, p.vendorSku));
       if (!slot) throw Errors.invalid(`$.prices[${p.index}].item.id`, `${p.itemId} is not known at ${locationId} (sync the location first)`);
-      return { ...p, slot, currentFen: slot.priceFen };
+      const reference = referenceOf({ priceFen: slot.priceFen, referenceFen: slot.priceReferenceFen, referenceAt: slot.priceReferenceAt, referenceSource: slot.priceReferenceSource }, now);
+      return { ...p, slot, currentFen: slot.priceFen, reference };
     });
 
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
-    const { within, over } = splitByPriceCap(rules.priceCapPerItem, moves.filter((m) => !m.slot.priceLocked));
+    // The cap holds against the previous price and against today's reference, so small steps cannot add up.
+    const open = moves.filter((m) => !m.slot.priceLocked);
+    const isOver = (m: Move) => overCapOrReference(rules.priceCapPerItem, { currentFen: m.currentFen, referenceFen: m.reference.fen, newFen: m.newFen });
+    const within = open.filter((m) => !isOver(m));
+    const over = open.filter(isOver);
 
     const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
     if (within.length) {
@@ -109,16 +118,17 @@ export class PricingService implements OnModuleInit {
       }
       // The stored prices and their event in one transaction (the event is published once it commits).
       await this.tx.run(async () => {
-        for (const u of updated) {
-          const vendorSku = parseSkuId(u.item.id)!.vendorSku;
-          await this.slots.setPrice(slotId(locationId, vendorSku), u.price.amount);
+        for (const [i, u] of updated.entries()) {
+          const m = within[i];
+          // The first change of the day keeps the price it started from as the day's reference.
+          await this.slots.setPrice(m.slot.id, u.price.amount, m.reference.stored ? undefined : { fen: m.reference.fen, at: now, source: 'day_start' });
         }
         await this.events.record({
           kind: 'price.changed',
           summary: `${updated.length} price(s) changed at ${locationId}`,
-          reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap',
+          reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap, from the previous price and from the day\'s reference price',
           location: locationId,
-          data: { changes: updated.map((u) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount })) },
+          data: { changes: updated.map((u, i) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount, reference_fen: within[i].reference.fen })) },
         });
       });
     }
@@ -136,7 +146,7 @@ export class PricingService implements OnModuleInit {
             {
               kind: 'price_change',
               subject: { slot_id: m.slot.id, location: locationId, namespace: location.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen },
-              summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap`,
+              summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap (reference ${m.reference.fen} fen)`,
               location: locationId,
             },
           );
@@ -146,11 +156,12 @@ export class PricingService implements OnModuleInit {
         return out;
       });
       for (const { m, a } of created) {
-        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap; parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
+        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap (from the previous price or from today's reference price ${m.reference.fen} fen); parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
         actions.push(this.action(a, m, base));
       }
     }
-    return { location: locationId, updated, actions, messages };
+    const references = moves.map((m) => ({ item: { id: m.itemId }, price: cny(m.reference.fen), source: m.reference.source, since: toPlus8(m.reference.since) }));
+    return { location: locationId, updated, actions, references, messages };
   }
 
   private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {
@@ -180,7 +191,8 @@ export class PricingService implements OnModuleInit {
 
   private async recordApprovedChange(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
     await this.tx.run(async () => {
-      await this.slots.unlock(s.slot_id, priceFen);
+      // An owner approved this price: the day's small steps count from it.
+      await this.slots.unlock(s.slot_id, priceFen, { fen: priceFen, at: new Date(), source: 'approved' });
       await this.events.record({
         kind: 'price.changed',
         summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
