@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { trustedProxies } from '../common/rate-limit/rate-limit.rules';
 
 /**
  * Typed configuration read once from the environment (decisions.md section 1).
@@ -34,8 +35,13 @@ export interface AppConfig {
   publicUrl: string | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
-  /** Requests per window per credential (per client address without one); null = no rate limit. */
-  rateLimit: { limit: number; windowMs: number } | null;
+  /**
+   * Requests per window per credential (per client address without one, failed authentication included), and sign-in
+   * attempts per window per client address; null = no rate limit. Shared by the instances on one database.
+   */
+  rateLimit: { limit: number; windowMs: number; signInLimit: number } | null;
+  /** Peers whose X-Forwarded-For is believed (SERVICE_TRUSTED_PROXIES: IPs, CIDR ranges or `loopback`); none by default. */
+  trustedProxies: string[];
   /** Explicit HTTP server timeouts instead of Node's defaults (headers 60 s, request 300 s). */
   serverTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
@@ -231,7 +237,11 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),
-    rateLimit: rateLimitPerWindow === null ? null : { limit: rateLimitPerWindow, windowMs: int(env, 'SERVICE_RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000) },
+    rateLimit:
+      rateLimitPerWindow === null
+        ? null
+        : { limit: rateLimitPerWindow, windowMs: int(env, 'SERVICE_RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000), signInLimit: int(env, 'SERVICE_RATE_LIMIT_SIGN_IN', 10, 1, 1_000_000) },
+    trustedProxies: trustedProxiesOf(env),
     serverTimeouts: {
       headersMs,
       requestMs,
@@ -240,6 +250,17 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
   };
+}
+
+function trustedProxiesOf(env: Env): string[] {
+  const v = str(env, 'SERVICE_TRUSTED_PROXIES');
+  const entries = v ? v.split(',').map((e) => e.trim()).filter(Boolean) : [];
+  try {
+    trustedProxies(entries);
+  } catch (e) {
+    throw new ConfigError('SERVICE_TRUSTED_PROXIES', `"${(e as Error).message}" is not an IP address, a CIDR range or "loopback"`);
+  }
+  return entries;
 }
 
 /** SERVICE_CHAT_TOKENS: a JSON object `{ "<chat_id>": "<token>" }`, every key a chat of SERVICE_ADMIN_CHATS. */

@@ -68,9 +68,9 @@ describe('loadConfig: trust from the outside (issue 17)', () => {
   });
 
   it('rate limit: on by default (600 a minute per credential), off with "off", malformed values named', () => {
-    expect(loadConfig({}).rateLimit).toEqual({ limit: 600, windowMs: 60_000 });
+    expect(loadConfig({}).rateLimit).toEqual({ limit: 600, windowMs: 60_000, signInLimit: 10 });
     expect(loadConfig({ SERVICE_RATE_LIMIT: 'off' }).rateLimit).toBeNull();
-    expect(loadConfig({ SERVICE_RATE_LIMIT: '20', SERVICE_RATE_LIMIT_WINDOW_MS: '1000' }).rateLimit).toEqual({ limit: 20, windowMs: 1000 });
+    expect(loadConfig({ SERVICE_RATE_LIMIT: '20', SERVICE_RATE_LIMIT_WINDOW_MS: '1000' }).rateLimit).toEqual({ limit: 20, windowMs: 1000, signInLimit: 10 });
     expect(refusal({ SERVICE_RATE_LIMIT: 'lots' }).variable).toBe('SERVICE_RATE_LIMIT');
     expect(refusal({ SERVICE_RATE_LIMIT_WINDOW_MS: '5' }).variable).toBe('SERVICE_RATE_LIMIT_WINDOW_MS');
   });
