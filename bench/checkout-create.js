@@ -22,7 +22,7 @@ const connectionList = arg('connections', '8,32').split(',').map(Number);
 const warmup = Number(arg('warmup', '5'));
 const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const token = 'bench-token';
+const token = 'bench-token-0123456789';
 const port = 19700 + (process.pid % 200);
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'user-agent': 'checkout-create/1.0' };
 

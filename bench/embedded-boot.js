@@ -20,7 +20,7 @@ const flagArg = process.argv.includes('--node-flags') ? process.argv[process.arg
 const nodeFlags = flagArg === 'service' ? SERVICE_NODE_FLAGS : flagArg === 'none' ? [] : flagArg.split(',');
 const budgetMb = Number(process.argv.includes('--budget-mb') ? process.argv[process.argv.indexOf('--budget-mb') + 1] : 300);
 const base = `http://127.0.0.1:${port}`;
-const auth = { authorization: 'Bearer bench-token' };
+const auth = { authorization: 'Bearer bench-token-0123456789' };
 
 /** The RSS in MB (VmRSS). */
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
@@ -51,7 +51,7 @@ const mem = (pid) => {
 
 async function boot(dataDir, label) {
   const t0 = Date.now();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'bench-token', SERVICE_ENV: 'staging', SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', SERVICE_STAGING_SEED: 'on', SERVICE_GUARDS: fs.readFileSync(path.join(__dirname, '..', 'config', 'guards.demo.json'), 'utf8'), SERVICE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'bench-token-0123456789', SERVICE_ENV: 'staging', SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', SERVICE_STAGING_SEED: 'on', SERVICE_GUARDS: fs.readFileSync(path.join(__dirname, '..', 'config', 'guards.demo.json'), 'utf8'), SERVICE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [...nodeFlags, path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {

@@ -16,7 +16,7 @@ const arg = (name, def) => {
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '32'));
 const db = arg('db', 'postgres');
-const token = 'bench-token';
+const token = 'bench-token-0123456789';
 const port = 18080 + (process.pid % 1000);
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

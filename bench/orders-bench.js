@@ -17,7 +17,7 @@ const connections = Number(arg('connections', '32'));
 const orders = Number(arg('orders', '1000000'));
 const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const token = 'bench-token';
+const token = 'bench-token-0123456789';
 const port = 19080 + (process.pid % 1000);
 
 const admin = (text) => sql(adminUrl, text);

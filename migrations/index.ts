@@ -13,6 +13,8 @@ import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-ex
 import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-at';
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 import { EventSource1763800000730 } from './1763800000730-event-source';
+import { PriceReference1764090000000 } from './1764090000000-price-reference';
+import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-windows';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -29,4 +31,6 @@ export const ALL_MIGRATIONS: Function[] = [
   CheckoutPricedAt1763800000710,
   RestockClaimLease1763800000720,
   EventSource1763800000730,
+  PriceReference1764090000000,
+  RateLimitWindows1764090000100,
 ];

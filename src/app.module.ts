@@ -7,6 +7,7 @@ import { UcpExceptionFilter } from './common/exception.filter';
 import { QueryKeysGuard } from './common/query-keys.guard';
 import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -52,12 +53,14 @@ export class AppModule {
         LoggingModule.forRoot({ level: opts.logLevel, destination: opts.logDestination }),
         DatabaseModule.forRoot(),
         ScheduleModule.forRoot(),
-        RateLimitModule.forRoot(config),
+        RateLimitModule,
         PartnersModule,
         MetricsModule,
         ...CAPABILITY_MODULES,
       ],
       providers: [
+        // First: a request is counted before authentication refuses it (failed guesses count against their address).
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
         // After the auth guard: a request without the token is 401 whatever its query.
         { provide: APP_GUARD, useClass: QueryKeysGuard },

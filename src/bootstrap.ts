@@ -19,6 +19,7 @@ import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
+import { trustedProxies } from './common/rate-limit/rate-limit.rules';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';
@@ -37,7 +38,10 @@ export async function createApp(config: AppConfig, opts: AppModuleOptions = {}):
 }
 
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For (req.ip, the rate limit's client address) and X-Forwarded-Proto are believed only from the
+  // proxies SERVICE_TRUSTED_PROXIES names (issue 26); by default from none.
+  const trusted = trustedProxies(config.trustedProxies);
+  app.set('trust proxy', (addr: string) => trusted(addr));
   app.disable('x-powered-by');
   app.use(requestLog(app.get(ROOT_LOGGER)));
   const metrics = app.get(MetricsService);

@@ -1146,12 +1146,25 @@ export interface components {
             url: string;
             body: components["schemas"]["ApproveBodyView"];
         };
+        PriceReferenceView: {
+            item: components["schemas"]["ItemRefView"];
+            price: components["schemas"]["PriceView"];
+            /**
+             * @description `day_start`: the item's price before the service's first change today; `approved`: a price an owner approved today.
+             * @enum {string}
+             */
+            source: "approved" | "day_start";
+            /** @description Since when it holds (+08:00): the start of the day, or when the approved price was made. */
+            since: string;
+        };
         SetPricesResponse: {
             location: string;
             /** @description Prices changed on the machine now. */
             updated: components["schemas"]["PriceChangeView"][];
             /** @description Items parked for approval (over the per-item cap, or a change already pending): nothing changed for them. */
             actions: components["schemas"]["ApprovalActionView"][];
+            /** @description Every requested item's reference price of the day (issue 26). */
+            references: components["schemas"]["PriceReferenceView"][];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };

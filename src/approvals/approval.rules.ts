@@ -35,17 +35,52 @@ export function resolutionNeedsApprover(body: unknown): boolean {
   return channel !== 'chat_tool';
 }
 
+/** Who may resolve: the registered admin chats, their integration credentials, and whether separation of duties is on. */
+export interface ResolutionPolicy {
+  adminChats: { chat_id: string; admins: string[] }[];
+  /** SERVICE_APPROVER_TOKEN is set: the chat channel then needs the chat's own credential (issue 26). */
+  separation: boolean;
+}
+
+export interface ResolvingCaller {
+  credential: 'operator' | 'approver' | 'chat';
+  /** The chat whose integration credential authenticated the request (credential `chat`). */
+  chatId: string | null;
+}
+
 /**
- * A `chat_tool` resolver must be an admin of a registered admin chat; `dashboard` needs only the credential
- * AuthGuard already checked (the approver's when SERVICE_APPROVER_TOKEN is set, see resolutionNeedsApprover). Returns why it is refused, or null when allowed.
+ * The one answer to a refused resolution (issue 26): it never says whether the chat or the sender was unknown, so a
+ * caller cannot enumerate admins; the reason `resolverRefusal` returns goes to the log only.
  */
-export function resolverRefusal(resolver: Resolver, adminChats: { chat_id: string; admins: string[] }[]): string | null {
-  if (resolver.channel === 'dashboard') return null;
+export const RESOLUTION_REFUSED = 'this resolver may not resolve approvals with this credential (a chat resolution needs the chat\'s own credential and a registered admin of that chat)';
+
+/**
+ * Whether a resolution is allowed (decisions.md, issue 26). `dashboard` needs only what AuthGuard checked (the
+ * approver's credential when SERVICE_APPROVER_TOKEN is set); a chat credential never resolves there. `chat_tool` needs
+ * a registered admin of a registered chat and, with separation on, the credential of that very chat (held by its
+ * bot): the operator and approver tokens resolve nothing there. Without separation the spec's rule stands (any token
+ * plus a registered admin in a registered chat), and a chat credential still resolves only for its own chat.
+ * Returns why it is refused (for the log), or null when allowed.
+ */
+export function resolverRefusal(resolver: Resolver, caller: ResolvingCaller, policy: ResolutionPolicy): string | null {
+  if (resolver.channel === 'dashboard') return caller.credential === 'chat' ? 'a chat credential resolves on the chat_tool channel only' : null;
   if (!resolver.chat_id || !resolver.sender_id) return 'a chat_tool resolver needs chat_id and sender_id';
-  const chat = adminChats.find((c) => c.chat_id === resolver.chat_id);
+  const chat = policy.adminChats.find((c) => c.chat_id === resolver.chat_id);
   if (!chat) return `chat ${resolver.chat_id} is not a registered admin chat`;
   if (!chat.admins.includes(resolver.sender_id)) return `sender ${resolver.sender_id} is not an admin of chat ${resolver.chat_id}`;
+  if (caller.credential === 'chat') return caller.chatId === resolver.chat_id ? null : `the credential of chat ${caller.chatId} claimed chat ${resolver.chat_id}`;
+  if (policy.separation) return `with SERVICE_APPROVER_TOKEN set, the ${caller.credential} credential resolves on no chat; the chat's own credential is needed`;
   return null;
+}
+
+/**
+ * A resolver as a caller may see it: the admins' chat and sender ids only to the approver when separation is on
+ * (issue 26); without SERVICE_APPROVER_TOKEN the one operator token is the owner and sees them.
+ */
+export function resolverShownTo(resolver: Record<string, unknown> | null, caller: ResolvingCaller | null, separation: boolean): Record<string, unknown> | null {
+  if (!resolver || !separation || caller?.credential === 'approver') return resolver;
+  const { chat_id: _chat, sender_id: _sender, ...rest } = resolver;
+  return rest;
 }
 
 /** `executing` (an approval whose action is running) is shown as pending. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Credential } from '../common/auth/credential';
-import { RequestCredential, RequiresApprover } from '../common/auth/requires-approver.decorator';
+import type { Caller } from '../common/auth/credential';
+import { AcceptsChatCredential, RequestCaller, RequiresApprover } from '../common/auth/requires-approver.decorator';
 import { ok } from '../common/envelope';
 import { resolutionNeedsApprover } from './approval.rules';
 import { ListApprovalsQuery, ResolveApprovalBody } from './approvals.dto';
@@ -16,22 +16,25 @@ export class ApprovalsController {
   constructor(private readonly approvals: ApprovalsService) {}
 
   @Get()
+  @AcceptsChatCredential()
   @ApprovalsDocs.list
-  async list(@Query() q: ListApprovalsQuery) {
-    return ok({ approvals: await this.approvals.list(q) }, { capabilities: CAPS });
+  async list(@Query() q: ListApprovalsQuery, @RequestCaller() caller: Caller) {
+    return ok({ approvals: await this.approvals.list(q, caller) }, { capabilities: CAPS });
   }
 
   @Get(':id')
+  @AcceptsChatCredential()
   @ApprovalsDocs.get
-  async get(@Param('id') id: string) {
-    return ok({ approval: await this.approvals.get(id) }, { capabilities: CAPS });
+  async get(@Param('id') id: string, @RequestCaller() caller: Caller) {
+    return ok({ approval: await this.approvals.get(id, caller) }, { capabilities: CAPS });
   }
 
   @Post(':id')
   @HttpCode(200)
+  @AcceptsChatCredential()
   @RequiresApprover(resolutionNeedsApprover)
   @ApprovalsDocs.resolve
-  async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCredential() credential: Credential) {
-    return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, credential) }, { capabilities: CAPS });
+  async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCaller() caller: Caller) {
+    return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, caller) }, { capabilities: CAPS });
   }
 }

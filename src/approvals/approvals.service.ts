@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import type { Credential } from '../common/auth/credential';
+import type { Caller } from '../common/auth/credential';
 import { Errors } from '../common/errors';
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ApprovalEntity } from './approval.entity';
-import { ApprovalKind, publicStatus, Resolver, resolverRefusal, storedStatusesFor } from './approval.rules';
+import { ApprovalKind, publicStatus, RESOLUTION_REFUSED, Resolver, resolverRefusal, resolverShownTo, storedStatusesFor } from './approval.rules';
 import { ApprovalSubjects, readSubject, subjectKeyOf } from './approval-subjects';
 import { ApprovalsRepository } from './approvals.repository';
 
@@ -133,15 +133,20 @@ export class ApprovalsService {
     });
   }
 
-  async list(q: { status?: string; kind?: string; limit?: number }): Promise<ApprovalView[]> {
+  /** `caller`: who reads (the admins' chat and sender ids are shown to the approver only, see resolverShownTo). */
+  async list(q: { status?: string; kind?: string; limit?: number }, caller: Caller | null = null): Promise<ApprovalView[]> {
     const rows = await this.repo.list({ statuses: storedStatusesFor(q.status ?? 'pending'), kind: q.kind, limit: q.limit ?? 200 });
-    return rows.map(toApprovalView);
+    return rows.map((r) => this.shownTo(toApprovalView(r), caller));
   }
 
-  async get(id: string): Promise<ApprovalView> {
+  async get(id: string, caller: Caller | null = null): Promise<ApprovalView> {
     const row = isUuid(id) ? await this.repo.find(id) : null;
     if (!row) throw Errors.notFound(`approval ${id}`);
-    return toApprovalView(await this.recoverIfExpired(row));
+    return this.shownTo(toApprovalView(await this.recoverIfExpired(row)), caller);
+  }
+
+  private shownTo(view: ApprovalView, caller: Caller | null): ApprovalView {
+    return { ...view, resolver: resolverShownTo(view.resolver, caller, this.config.approverToken !== null) };
   }
 
   /** Approvals about one subject (newest first), e.g. a session's checkout approvals. */
@@ -153,28 +158,34 @@ export class ApprovalsService {
     return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
-  /** `credential` is the one the request was authenticated with (checked by AuthGuard); `sender_id` is kept as given. */
-  async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, credential: Credential): Promise<ApprovalView> {
+  /** `caller` is who the request was authenticated as (checked by AuthGuard); `sender_id` is kept as given. */
+  async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, caller: Caller): Promise<ApprovalView> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };
-    const refusal = resolverRefusal(resolver, this.config.adminChats);
+    const separation = this.config.approverToken !== null;
+    const refusal = resolverRefusal(resolver, caller, { adminChats: this.config.adminChats, separation });
+    const credential = caller.credential;
     const found = isUuid(id) ? await this.repo.find(id) : null;
     if (!found) throw Errors.notFound(`approval ${id}`);
     // An execution interrupted past its lease is settled first (pending again, or resolved).
     const row = await this.recoverIfExpired(found);
     if (refusal) {
+      // The event (read by every token holder) and the answer say the rule, never which chat or sender was unknown.
+      this.logger.warn(`approval ${id}: resolution refused: ${refusal}`);
       await this.events.record({
         kind: 'approval.resolved',
         summary: `approval ${id} resolution refused`,
-        reasoning: `${refusal}; nothing changed`,
+        reasoning: `${RESOLUTION_REFUSED}; nothing changed`,
         location: row.location,
         data: { approval_id: id, refused: true, channel: resolver.channel, credential },
       });
-      throw Errors.forbidden(refusal);
+      throw Errors.forbidden(RESOLUTION_REFUSED);
     }
     if (row.status !== 'pending') {
       throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; it cannot be resolved again`);
     }
     const stored = { channel: resolver.channel, credential, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
+    // The event is read by every token holder: with separation on, it names no admin (the approval record does, to the approver).
+    const announced = resolverShownTo(stored, null, separation);
     // Claim in one statement, with a lease and the decision: a second resolver, on this or another instance, gets
     // 409; a process that dies while executing leaves a claim that ApprovalRecoveryService settles.
     const claimed = await this.repo.claimExecution(id, { approved, resolver: stored });
@@ -208,13 +219,13 @@ export class ApprovalsService {
       await this.events.record({
         kind: 'approval.resolved',
         summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
-        reasoning: `resolved on the ${resolver.channel} channel with the ${credential} credential${resolver.sender_id ? ` (sender_id given: ${resolver.sender_id}, not verified)` : ''}`,
+        reasoning: `resolved on the ${resolver.channel} channel with the ${credential} credential${resolver.sender_id && !separation ? ` (sender_id given: ${resolver.sender_id}, not verified)` : ''}`,
         location: claimed.location,
-        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject, resolver: stored },
+        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject, resolver: announced },
       });
       return moved;
     });
-    return toApprovalView(done);
+    return this.shownTo(toApprovalView(done), caller);
   }
 
   // ---- recovery of interrupted executions (the money-claims core's claim, lease and read) ----

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { trustedProxies } from '../common/rate-limit/rate-limit.rules';
 
 /**
  * Typed configuration read once from the environment (decisions.md section 1).
@@ -24,13 +25,23 @@ export interface AppConfig {
   guardsJson: string | null;
   killSwitchAtBoot: boolean;
   adminChats: { chat_id: string; admins: string[] }[];
+  /**
+   * The chat integration credential of each registered admin chat (SERVICE_CHAT_TOKENS, chat_id → token), held by the
+   * chat bot that relays the admins' words (issue 26). With SERVICE_APPROVER_TOKEN set, a chat_tool resolution needs it.
+   */
+  chatTokens: { chat_id: string; token: string }[];
   schedulerEnabled: boolean;
   maxBodyBytes: number;
   publicUrl: string | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
-  /** Requests per window per credential (per client address without one); null = no rate limit. */
-  rateLimit: { limit: number; windowMs: number } | null;
+  /**
+   * Requests per window per credential (per client address without one, failed authentication included), and sign-in
+   * attempts per window per client address; null = no rate limit. Shared by the instances on one database.
+   */
+  rateLimit: { limit: number; windowMs: number; signInLimit: number } | null;
+  /** Peers whose X-Forwarded-For is believed (SERVICE_TRUSTED_PROXIES: IPs, CIDR ranges or `loopback`); none by default. */
+  trustedProxies: string[];
   /** Explicit HTTP server timeouts instead of Node's defaults (headers 60 s, request 300 s). */
   serverTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Staging only: register the simulated machines and sync them at boot when the roster is empty (`npm start` sets it). */
@@ -54,8 +65,11 @@ export class ConfigError extends Error {
   }
 }
 
-/** Shorter tokens stop a production boot: they are guessable, and a guessable token is the whole API. */
-export const MIN_PRODUCTION_TOKEN_LENGTH = 16;
+/**
+ * Shorter tokens stop a boot, production and staging alike (issue 26): they are guessable, and a guessable token is
+ * the whole API. The demo token `npm start` prints is longer.
+ */
+export const MIN_TOKEN_LENGTH = 16;
 
 type Env = Record<string, string | undefined>;
 
@@ -180,6 +194,8 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     }
   }
 
+  const chatTokens = chatTokensOf(env, adminChats);
+
   const authToken = env.SERVICE_AUTH_TOKEN && env.SERVICE_AUTH_TOKEN.length > 0 ? env.SERVICE_AUTH_TOKEN : null;
   const approverToken = env.SERVICE_APPROVER_TOKEN && env.SERVICE_APPROVER_TOKEN.length > 0 ? env.SERVICE_APPROVER_TOKEN : null;
   if (approverToken !== null && approverToken === authToken) {
@@ -190,18 +206,16 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     throw new ConfigError('SERVICE_METRICS_TOKEN', 'must differ from SERVICE_AUTH_TOKEN and SERVICE_APPROVER_TOKEN (a scraper opens nothing else)');
   }
   const publicUrl = url(env, 'SERVICE_PUBLIC_URL', ['http:', 'https:'])?.replace(/\/+$/, '') ?? null;
-  if (serviceEnv === 'production') {
-    // Production never derives its links from the request's Host header, and refuses guessable tokens.
-    if (publicUrl === null) throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
-    if (authToken !== null && authToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
-      throw new ConfigError('SERVICE_AUTH_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
-    }
-    if (metricsToken !== null && metricsToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
-      throw new ConfigError('SERVICE_METRICS_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
-    }
-    if (approverToken !== null && approverToken.length < MIN_PRODUCTION_TOKEN_LENGTH) {
-      throw new ConfigError('SERVICE_APPROVER_TOKEN', `must be at least ${MIN_PRODUCTION_TOKEN_LENGTH} characters in production`);
-    }
+  // Guessable tokens stop the boot in every environment; the message names the variable, never the value.
+  for (const [name, token] of [['SERVICE_AUTH_TOKEN', authToken], ['SERVICE_APPROVER_TOKEN', approverToken], ['SERVICE_METRICS_TOKEN', metricsToken]] as const) {
+    if (token !== null && token.length < MIN_TOKEN_LENGTH) throw new ConfigError(name, `must be at least ${MIN_TOKEN_LENGTH} characters`);
+  }
+  if (chatTokens.some((c) => c.token === authToken || c.token === approverToken || c.token === metricsToken)) {
+    throw new ConfigError('SERVICE_CHAT_TOKENS', 'a chat token must differ from SERVICE_AUTH_TOKEN, SERVICE_APPROVER_TOKEN and SERVICE_METRICS_TOKEN');
+  }
+  // Production never derives its links from the request's Host header.
+  if (serviceEnv === 'production' && publicUrl === null) {
+    throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
   }
   const headersMs = int(env, 'SERVICE_HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000);
   const requestMs = int(env, 'SERVICE_REQUEST_TIMEOUT_MS', 30_000, 1000, 3_600_000);
@@ -224,13 +238,18 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     guardsJson,
     killSwitchAtBoot: onOff(env, 'SERVICE_KILL_SWITCH', false),
     adminChats,
+    chatTokens,
     schedulerEnabled: onOff(env, 'SERVICE_SCHEDULER', true),
     maxBodyBytes: int(env, 'SERVICE_MAX_BODY_BYTES', 1048576, 1, 1024 * 1024 * 1024),
     publicUrl,
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),
-    rateLimit: rateLimitPerWindow === null ? null : { limit: rateLimitPerWindow, windowMs: int(env, 'SERVICE_RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000) },
+    rateLimit:
+      rateLimitPerWindow === null
+        ? null
+        : { limit: rateLimitPerWindow, windowMs: int(env, 'SERVICE_RATE_LIMIT_WINDOW_MS', 60_000, 1000, 3_600_000), signInLimit: int(env, 'SERVICE_RATE_LIMIT_SIGN_IN', 10, 1, 1_000_000) },
+    trustedProxies: trustedProxiesOf(env),
     serverTimeouts: {
       headersMs,
       requestMs,
@@ -241,6 +260,39 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     metricsToken,
     databasePoolIdleMs: int(env, 'DATABASE_POOL_IDLE_MS', 10_000, 1, 3_600_000),
   };
+}
+
+function trustedProxiesOf(env: Env): string[] {
+  const v = str(env, 'SERVICE_TRUSTED_PROXIES');
+  const entries = v ? v.split(',').map((e) => e.trim()).filter(Boolean) : [];
+  try {
+    trustedProxies(entries);
+  } catch (e) {
+    throw new ConfigError('SERVICE_TRUSTED_PROXIES', `"${(e as Error).message}" is not an IP address, a CIDR range or "loopback"`);
+  }
+  return entries;
+}
+
+/** SERVICE_CHAT_TOKENS: a JSON object `{ "<chat_id>": "<token>" }`, every key a chat of SERVICE_ADMIN_CHATS. */
+function chatTokensOf(env: Env, adminChats: AppConfig['adminChats']): AppConfig['chatTokens'] {
+  const raw = str(env, 'SERVICE_CHAT_TOKENS');
+  if (raw === undefined) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('SERVICE_CHAT_TOKENS', 'is not valid JSON');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError('SERVICE_CHAT_TOKENS', 'must be {"<chat_id>": "<token>"}');
+  const out: AppConfig['chatTokens'] = [];
+  for (const [chat_id, token] of Object.entries(parsed as Record<string, unknown>)) {
+    // Errors name the chat, never the token.
+    if (!adminChats.some((c) => c.chat_id === chat_id)) throw new ConfigError('SERVICE_CHAT_TOKENS', `chat "${chat_id}" is not in SERVICE_ADMIN_CHATS`);
+    if (typeof token !== 'string' || token.length < MIN_TOKEN_LENGTH) throw new ConfigError('SERVICE_CHAT_TOKENS', `the token of chat "${chat_id}" must be a string of at least ${MIN_TOKEN_LENGTH} characters`);
+    if (out.some((o) => o.token === token)) throw new ConfigError('SERVICE_CHAT_TOKENS', `the token of chat "${chat_id}" is another chat's token`);
+    out.push({ chat_id, token });
+  }
+  return out;
 }
 
 function defaultReadFile(path: string): string {

@@ -4,6 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { credentialOfToken } from '../common/auth/credential';
 import { bearerFrom, cookieFrom } from '../common/auth/token';
+import { bucketOf, clientAddress, trustedProxies } from '../common/rate-limit/rate-limit.rules';
+import { RateLimited, RateLimiter } from '../common/rate-limit/rate-limiter.service';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventBus } from './event-bus';
@@ -11,11 +13,13 @@ import { EventView } from './event.view';
 import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, EventFilter, matchesFilter, parseClientMessage, socketErrorText } from './events-socket.rules';
 
 export const EVENTS_WS_PATH = '/ucp/v1/events/ws';
-/** Close codes: 4401 unauthorized, 4403 cookie from a foreign origin, 4503 no operator token configured, 4408 too slow. */
+/** Close codes: 4401 unauthorized, 4403 cookie from a foreign origin, 4503 no operator token configured, 4408 too slow, 4429 rate limited. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
 export const WS_CLOSE_FORBIDDEN_ORIGIN = 4403;
 export const WS_CLOSE_AUTH_NOT_CONFIGURED = 4503;
 export const WS_CLOSE_SLOW_CONSUMER = 4408;
+/** 4429: this client address made too many failed authentications (the HTTP 429 of the rate limit, issue 26). */
+export const WS_CLOSE_RATE_LIMITED = 4429;
 /** A client without a header or cookie token must authenticate with its first message within this time. */
 export const WS_AUTH_TIMEOUT_MS = 5_000;
 const KEEPALIVE_MS = 30_000;
@@ -30,6 +34,8 @@ interface Session {
   filter: EventFilter | null;
   alive: boolean;
   authTimer: NodeJS.Timeout | null;
+  /** The client address (behind trusted proxies only): failed authentications count against it. */
+  address: string;
 }
 
 /**
@@ -46,10 +52,15 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   private unsubscribe: (() => void) | null = null;
   private keepalive: NodeJS.Timeout | null = null;
 
+  private readonly trusted: (addr: string) => boolean;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bus: EventBus,
-  ) {}
+    private readonly limiter: RateLimiter,
+  ) {
+    this.trusted = trustedProxies(config.trustedProxies);
+  }
 
   onModuleInit(): void {
     this.unsubscribe = this.bus.subscribe((e) => this.broadcast(e));
@@ -68,7 +79,9 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   }
 
   handleConnection(ws: WebSocket, req: IncomingMessage): void {
-    const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null };
+    const xff = req.headers['x-forwarded-for'];
+    const address = clientAddress(req.socket.remoteAddress ?? 'unknown', Array.isArray(xff) ? xff.join(',') : xff, this.trusted);
+    const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null, address };
     this.sessions.set(ws, s);
     // The WsAdapter logs each socket error at error level with its stack; a client's oversized or broken frame is the
     // client's mistake, not the service's: replace that listener with one warn line (ws closes the socket itself).
@@ -94,10 +107,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
       return this.refuse(ws, WS_CLOSE_FORBIDDEN_ORIGIN, 'forbidden', 'the auth cookie is not accepted from this page origin');
     }
     const presented = bearer ?? cookie;
-    if (presented !== null) {
-      if (credentialOfToken(presented, this.config) === null) return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
-      return this.authenticate(ws, s);
-    }
+    if (presented !== null) return this.tryAuthenticate(ws, s, presented);
     s.authTimer = setTimeout(() => {
       this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `no operator token within ${WS_AUTH_TIMEOUT_MS / 1000} s`);
     }, WS_AUTH_TIMEOUT_MS);
@@ -108,17 +118,12 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (!this.sessions.has(ws)) return;
     const msg = isBinary ? ({ type: 'invalid', content: 'messages are JSON text frames' } as const) : parseClientMessage(rawText(data));
     if (!s.authenticated) {
-      if (msg.type === 'auth' && this.config.authToken && credentialOfToken(msg.token, this.config) !== null) {
-        return this.authenticate(ws, s);
-      }
-      const why = msg.type === 'auth' ? 'wrong operator token' : 'the first message must be {"type":"auth","token":"..."}';
-      return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why);
+      if (msg.type === 'auth' && this.config.authToken) return this.tryAuthenticate(ws, s, msg.token);
+      return this.failedAuthentication(ws, s, 'the first message must be {"type":"auth","token":"..."}');
     }
     switch (msg.type) {
       case 'auth':
-        if (credentialOfToken(msg.token, this.config) === null) {
-          return this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', 'wrong operator token');
-        }
+        if (credentialOfToken(msg.token, this.config) === null) return this.failedAuthentication(ws, s, 'wrong operator token');
         return this.send(ws, { type: 'authenticated' });
       case 'subscribe':
         s.filter = msg.filter;
@@ -128,6 +133,28 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
       case 'invalid':
         return this.send(ws, { type: 'error', code: 'invalid', content: msg.content });
     }
+  }
+
+  /**
+   * A token presented on the socket (header, cookie or auth message): refused while the client address is over the
+   * rate limit (issue 26), even when right; a wrong one counts against the address like a failed HTTP request.
+   */
+  private tryAuthenticate(ws: WebSocket, s: Session, token: string | undefined): void {
+    try {
+      this.limiter.assertOpen(bucketOf({ signIn: false, address: s.address, credential: null }));
+    } catch (e) {
+      if (e instanceof RateLimited) return this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message);
+      throw e;
+    }
+    if (credentialOfToken(token, this.config) !== null) return this.authenticate(ws, s);
+    this.failedAuthentication(ws, s, 'wrong operator token');
+  }
+
+  private failedAuthentication(ws: WebSocket, s: Session, why: string): void {
+    this.limiter.hit(bucketOf({ signIn: false, address: s.address, credential: null })).then(
+      () => this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why),
+      (e: Error) => (e instanceof RateLimited ? this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message) : this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why)),
+    );
   }
 
   private authenticate(ws: WebSocket, s: Session): void {

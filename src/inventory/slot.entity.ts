@@ -47,6 +47,18 @@ export class SlotEntity {
   @Column('boolean', { name: 'price_locked', default: false })
   priceLocked: boolean;
 
+  /** The item's reference price of the day (issue 26: the price cap holds against it); null until the service first changes the price. */
+  @Column('bigint', { name: 'price_reference_fen', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  priceReferenceFen: number | null;
+
+  /** When the reference was set: it holds for its +08:00 day only. */
+  @Column('timestamptz', { name: 'price_reference_at', nullable: true })
+  priceReferenceAt: Date | null;
+
+  /** `day_start` (the price before the first change of the day) or `approved` (an owner's approved price). */
+  @Column('text', { name: 'price_reference_source', nullable: true })
+  priceReferenceSource: string | null;
+
   @Column('timestamptz', { name: 'synced_at', default: () => 'now()' })
   syncedAt: Date;
 }

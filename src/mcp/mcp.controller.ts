@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AcceptsChatCredential } from '../common/auth/requires-approver.decorator';
 import { DomainError } from '../common/errors';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
@@ -24,6 +25,7 @@ export class McpController {
   constructor(private readonly tools: McpToolsService) {}
 
   @Post()
+  @AcceptsChatCredential() // each tool call is judged again by its own route
   handle(@Req() req: Request, @Res() res: Response): Promise<void> {
     return serveMcpRequest(this.tools, req, res);
   }

@@ -78,7 +78,8 @@ export class PriceApprovalHandler implements OnModuleInit {
 
   private async recordApplied(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
     await this.tx.run(async () => {
-      await this.slots.unlock(s.slot_id, priceFen);
+      // An owner approved this price: the day's small steps count from it (issue 26).
+      await this.slots.unlock(s.slot_id, priceFen, { fen: priceFen, at: new Date(), source: 'approved' });
       await this.events.record({
         kind: 'price.changed',
         summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,

@@ -17,8 +17,9 @@ export class PriceSlotsRepository {
     return this.repo().find({ where: { id: In(ids) } });
   }
 
-  async setPrice(id: string, priceFen: number): Promise<void> {
-    await this.repo().update({ id }, { priceFen });
+  /** The new price; the day's reference is written with it when the move set it (the first change of the day). */
+  async setPrice(id: string, priceFen: number, reference?: StoredReference): Promise<void> {
+    await this.repo().update({ id }, { priceFen, ...(reference ? referenceColumns(reference) : {}) });
   }
 
   /** Parks the slot's price behind an approval: a sync keeps the slot, no other change is made to its price. */
@@ -27,7 +28,18 @@ export class PriceSlotsRepository {
   }
 
   /** Ends the approval: the approved price when it was made, else the price stays as it was. */
-  async unlock(id: string, priceFen?: number): Promise<void> {
-    await this.repo().update({ id }, priceFen === undefined ? { priceLocked: false } : { priceFen, priceLocked: false });
+  async unlock(id: string, priceFen?: number, reference?: StoredReference): Promise<void> {
+    await this.repo().update({ id }, priceFen === undefined ? { priceLocked: false } : { priceFen, priceLocked: false, ...(reference ? referenceColumns(reference) : {}) });
   }
+}
+
+/** A reference price to store with a price (price-reference.rules.ts). */
+export interface StoredReference {
+  fen: number;
+  at: Date;
+  source: 'day_start' | 'approved';
+}
+
+function referenceColumns(r: StoredReference) {
+  return { priceReferenceFen: r.fen, priceReferenceAt: r.at, priceReferenceSource: r.source };
 }

@@ -25,10 +25,22 @@ export class ApprovalActionView {
   body: ApproveBodyView;
 }
 
+/** An item's reference price of the day (+08:00): the per-item cap holds against it as well as the previous price. */
+export class PriceReferenceView {
+  item: ItemRefView;
+  price: PriceView;
+  /** `day_start`: the item's price before the service's first change today; `approved`: a price an owner approved today. */
+  source: 'day_start' | 'approved';
+  /** Since when it holds (+08:00): the start of the day, or when the approved price was made. */
+  since: string;
+}
+
 export class SetPricesResponse extends UcpEnvelope {
   location: string;
   /** Prices changed on the machine now. */
   updated: PriceChangeView[];
   /** Items parked for approval (over the per-item cap, or a change already pending): nothing changed for them. */
   actions: ApprovalActionView[];
+  /** Every requested item's reference price of the day (issue 26). */
+  references: PriceReferenceView[];
 }

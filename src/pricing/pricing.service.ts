@@ -3,7 +3,6 @@ import { message, UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
-import { splitByPriceCap } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
@@ -17,6 +16,8 @@ import { SetPricesBody } from './pricing.dto';
 import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceUpdate } from './pricing.view';
 import { Tx } from '../database/tx';
+import { toPlus8 } from '../common/time';
+import { overCapOrReference, PriceReference, referenceOf } from './price-reference.rules';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
@@ -27,6 +28,8 @@ interface Move {
   slot: SlotEntity;
   currentFen: number;
   newFen: number;
+  /** Today's reference price (price-reference.rules.ts). */
+  reference: PriceReference;
 }
 
 /**
@@ -79,15 +82,18 @@ export class PricingService {
     const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));
     const slots = await this.slots.find(slotIds);
     const byId = new Map(slots.map((s) => [s.id, s]));
+    const now = new Date();
     const moves: Move[] = parsed.map((p) => {
       const slot = byId.get(slotId(locationId, p.vendorSku));
       if (!slot) throw Errors.invalid(`$.prices[${p.index}].item.id`, `${p.itemId} is not known at ${locationId} (sync the location first)`);
-      return { ...p, slot, currentFen: slot.priceFen };
+      const reference = referenceOf({ priceFen: slot.priceFen, referenceFen: slot.priceReferenceFen, referenceAt: slot.priceReferenceAt, referenceSource: slot.priceReferenceSource }, now);
+      return { ...p, slot, currentFen: slot.priceFen, reference };
     });
 
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
+    // The cap holds against the previous price and against today's reference, so small steps cannot add up.
     let open = moves.filter((m) => !m.slot.priceLocked);
     const updated: { item: { id: string }; previous: ReturnType<typeof cny>; price: ReturnType<typeof cny> }[] = [];
     if (attempt.resumed && attempt.startedAt) {
@@ -97,29 +103,31 @@ export class PricingService {
       messages.push(...resumed.messages);
       open = open.filter((m) => resumed.toSend.includes(m));
     }
-    const { within, over } = splitByPriceCap(rules.priceCapPerItem, open);
+    const isOver = (m: Move) => overCapOrReference(rules.priceCapPerItem, { currentFen: m.currentFen, referenceFen: m.reference.fen, newFen: m.newFen });
+    const within = open.filter((m) => !isOver(m));
+    const over = open.filter(isOver);
 
     if (within.length) {
       const result = await setPricesOnPlatform(adapter, locationId, within.map((m) => ({ vendorSku: m.vendorSku, priceFen: m.newFen })));
       const answered = new Map(result.updated.map((u) => [u.vendorSku, u]));
-      for (const m of within) {
+      // Only what this attempt sent is stored and recorded here (a resumed attempt's earlier effect already was).
+      const sent = within.map((m) => {
         const u = answered.get(m.vendorSku);
-        const previous = u?.previousFen ?? m.currentFen;
-        const price = u?.priceFen ?? m.newFen;
-        updated.push({ item: { id: m.itemId }, previous: cny(previous), price: cny(price) });
-      }
+        return { m, previous: u?.previousFen ?? m.currentFen, price: u?.priceFen ?? m.newFen };
+      });
+      updated.push(...sent.map((x) => ({ item: { id: x.m.itemId }, previous: cny(x.previous), price: cny(x.price) })));
       // The stored prices and their event in one transaction (the event is published once it commits).
       await this.tx.run(async () => {
-        for (const u of updated) {
-          const vendorSku = parseSkuId(u.item.id)!.vendorSku;
-          await this.slots.setPrice(slotId(locationId, vendorSku), u.price.amount);
+        for (const { m, price } of sent) {
+          // The first change of the day keeps the price it started from as the day's reference.
+          await this.slots.setPrice(m.slot.id, price, m.reference.stored ? undefined : { fen: m.reference.fen, at: now, source: 'day_start' });
         }
         await this.events.record({
           kind: 'price.changed',
-          summary: `${updated.length} price(s) changed at ${locationId}`,
-          reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap',
+          summary: `${sent.length} price(s) changed at ${locationId}`,
+          reasoning: 'confirm was true, the kill switch was off and every move was within the per-item price cap, from the previous price and from the day\'s reference price',
           location: locationId,
-          data: { changes: updated.map((u) => ({ item: u.item.id, previous_fen: u.previous.amount, price_fen: u.price.amount })) },
+          data: { changes: sent.map((x) => ({ item: x.m.itemId, previous_fen: x.previous, price_fen: x.price, reference_fen: x.m.reference.fen })) },
         });
       });
     }
@@ -137,7 +145,7 @@ export class PricingService {
             {
               kind: 'price_change',
               subject: { slot_id: m.slot.id, location: locationId, namespace: location.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen },
-              summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap`,
+              summary: `price of ${m.itemId} at ${locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap (reference ${m.reference.fen} fen)`,
               location: locationId,
             },
           );
@@ -147,11 +155,12 @@ export class PricingService {
         return out;
       });
       for (const { m, a } of created) {
-        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap; parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
+        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap (from the previous price or from today's reference price ${m.reference.fen} fen); parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
         actions.push(this.action(a, m, base));
       }
     }
-    return { location: locationId, updated, actions, messages };
+    const references = moves.map((m) => ({ item: { id: m.itemId }, price: cny(m.reference.fen), source: m.reference.source, since: toPlus8(m.reference.since) }));
+    return { location: locationId, updated, actions, references, messages };
   }
 
   private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {

@@ -99,6 +99,7 @@ describe('operator console in a browser', () => {
     await text(/¥3.50 → ¥9.00 on the machine now/);
     await page.getByRole('button', { name: 'Yes, change the price on the machine' }).click();
     await text(/Over the cap: approval .* was created/);
+    await text(/Reference price of .*: ¥3\.50 \(start of the day/); // issue 26: the cap counts from the day's reference
     expect(w.fleet.acme.requestsTo('POST /prices')).toHaveLength(0); // nothing changes until an owner approves
     await expectAccessible(page, 'machine');
     await screenshot(page, '02-machine');

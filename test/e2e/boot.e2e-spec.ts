@@ -101,13 +101,13 @@ describe('node dist/main.js', () => {
     expect(fs.existsSync(path.join(out, 'embedded-template', 'PG_VERSION'))).toBe(true);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vending-data-'));
     const port = String(22000 + (process.pid % 20000));
-    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 't', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
+    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'boot-test-token-0123', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
     try {
       for (const round of ['new', 'existing']) {
         const child = spawn(process.execPath, [path.join(out, 'main.js')], { env, stdio: 'pipe' });
         try {
           await waitForLine(child, /listening on/, 60000);
-          const res = await fetch(`http://127.0.0.1:${port}/ucp/v1/events?limit=1`, { headers: { authorization: 'Bearer t' } });
+          const res = await fetch(`http://127.0.0.1:${port}/ucp/v1/events?limit=1`, { headers: { authorization: 'Bearer boot-test-token-0123' } });
           expect([round, res.status]).toEqual([round, 200]); // the schema is there: the copy was migrated
           expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
         } finally {
@@ -124,7 +124,7 @@ describe('node dist/main.js', () => {
   it('locks the embedded data directory against a second process', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vending-data-'));
     const port = String(21000 + (process.pid % 20000));
-    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 't', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
+    const env = { PATH: process.env.PATH, PORT: port, HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: 'boot-test-token-0123', SERVICE_DATA_DIR: dir, SERVICE_SCHEDULER: 'off' };
     const first = spawn(process.execPath, [path.join(out, 'main.js')], { env, stdio: 'pipe' });
     try {
       await waitForLine(first, /listening on/, 60000);

@@ -30,6 +30,8 @@ describe.each(BOTH_DATABASES)('console sign-in, static files and fleet on %s dat
         SERVICE_CONSOLE_DIR: buildConsole(),
         SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger'] }]),
         SERVICE_DEFAULT_MACHINE_NAMESPACE: 'acme-machine',
+        // X-Forwarded-Proto is believed from a named proxy only (issue 26): the test client is that proxy.
+        SERVICE_TRUSTED_PROXIES: 'loopback',
       },
     });
   }, 120_000);

@@ -126,7 +126,8 @@ function PriceForm({ location, slots, onDone }: { location: string; slots: Varia
         confirmLabel="Yes, change the price on the machine"
         warning={
           <>
-            {current?.title}: {yuan(current?.price)} → {valid ? yuan({ amount: fen }) : '?'} on the machine now. A move over the price cap waits for an owner's approval.
+            {current?.title}: {yuan(current?.price)} → {valid ? yuan({ amount: fen }) : '?'} on the machine now. A move over the price cap, from this price or from
+            the good's reference price of the day (its price before today's first change, or the last price an owner approved today), waits for an owner's approval.
           </>
         }
         busy={action.busy}
@@ -139,6 +140,11 @@ function PriceForm({ location, slots, onDone }: { location: string; slots: Varia
           {result.updated.map((u) => (
             <p key={u.item.id}>
               Changed {u.item.id}: {yuan(u.previous)} → {yuan(u.price)}.
+            </p>
+          ))}
+          {result.references.map((r) => (
+            <p key={`ref-${r.item.id}`} class="muted">
+              Reference price of {r.item.id}: {yuan(r.price)} ({r.source === 'approved' ? 'approved by an owner' : 'start of the day'}, since {when(r.since)}); the price cap counts from it.
             </p>
           ))}
           {result.actions.map((a) => (

@@ -8,20 +8,36 @@ import { bearerFrom, cookieFrom, tokenMatches } from './token';
  * optional owner credential SERVICE_APPROVER_TOKEN, valid on every route and the only one allowed to resolve a
  * dashboard approval, release the kill switch or replace guard rules when it is configured.
  */
-export type Credential = 'operator' | 'approver';
+export type Credential = 'operator' | 'approver' | 'chat';
+
+/**
+ * Who is calling: the credential, and for a chat credential (SERVICE_CHAT_TOKENS, issue 26) the registered admin chat
+ * whose bot holds it. A chat credential is accepted only on the routes marked `@AcceptsChatCredential()`.
+ */
+export interface Caller {
+  credential: Credential;
+  chatId: string | null;
+}
 
 /** How a request was authenticated, or why not. Computed once per request (`requestAuth`). */
 export type RequestAuth =
-  | { ok: true; credential: Credential; via: 'bearer' | 'cookie' }
+  | { ok: true; credential: Credential; via: 'bearer' | 'cookie'; chatId?: string }
   | { ok: false; refusal: 'not_configured' | 'unauthorized' | 'forbidden_origin'; reason: string };
 
-type AuthConfig = Pick<AppConfig, 'authToken' | 'approverToken' | 'serviceName' | 'corsOrigins' | 'publicUrl'>;
+type AuthConfig = Pick<AppConfig, 'authToken' | 'approverToken' | 'chatTokens' | 'serviceName' | 'corsOrigins' | 'publicUrl'>;
 
 /** The credential a token is, or null. Both comparisons always run (constant time whichever matches). */
 export function credentialOfToken(token: string | null | undefined, config: Pick<AppConfig, 'authToken' | 'approverToken'>): Credential | null {
   const operator = config.authToken !== null && tokenMatches(token, config.authToken);
   const approver = config.approverToken !== null && tokenMatches(token, config.approverToken);
   return approver ? 'approver' : operator ? 'operator' : null;
+}
+
+/** The registered chat whose integration token this is, or null. Every configured chat token is compared (constant time). */
+export function chatOfToken(token: string | null | undefined, config: Pick<AppConfig, 'chatTokens'>): string | null {
+  let found: string | null = null;
+  for (const c of config.chatTokens) if (tokenMatches(token, c.token)) found = c.chat_id;
+  return found;
 }
 
 /** Reads the request's headers only (never its body): the bearer header, else the `<SERVICE_NAME>_auth` cookie. */
@@ -33,7 +49,12 @@ export function authenticate(req: IncomingMessage, config: AuthConfig): RequestA
   const bearer = bearerFrom(h['authorization']);
   const token = bearer ?? cookieFrom(h['cookie'], `${config.serviceName}_auth`);
   const credential = credentialOfToken(token, config);
-  if (credential === null) return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
+  if (credential === null) {
+    // A chat bot's token is a bearer credential only (never the console's cookie).
+    const chatId = bearer !== null ? chatOfToken(bearer, config) : null;
+    if (chatId !== null) return { ok: true, credential: 'chat', via: 'bearer', chatId };
+    return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
+  }
   if (bearer !== null) return { ok: true, credential, via: 'bearer' };
   const refusal = cookieRequestRefusal(
     { method: req.method ?? 'GET', origin: one(h['origin']), host: one(h['host']), secFetchSite: one(h['sec-fetch-site']) },
@@ -60,6 +81,12 @@ export function requestAuth(req: IncomingMessage, config: AuthConfig): RequestAu
 export function credentialOf(req: IncomingMessage): Credential | null {
   const auth = (req as WithAuth)[AUTH];
   return auth?.ok ? auth.credential : null;
+}
+
+/** The caller of an authenticated request (AuthGuard has run). */
+export function callerOf(req: IncomingMessage): Caller {
+  const auth = (req as WithAuth)[AUTH];
+  return auth?.ok ? { credential: auth.credential, chatId: auth.chatId ?? null } : { credential: 'operator', chatId: null };
 }
 
 function one(v: string | string[] | undefined): string | undefined {

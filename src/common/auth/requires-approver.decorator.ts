@@ -1,8 +1,9 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
-import { Credential, credentialOf } from './credential';
+import { Caller, callerOf, Credential, credentialOf } from './credential';
 
 export const REQUIRES_APPROVER = 'ucp:requiresApprover';
+export const ACCEPTS_CHAT_CREDENTIAL = 'ucp:acceptsChatCredential';
 
 /** Whether this request (its raw, unvalidated body) is one only the approver may make; fails closed on odd bodies. */
 export type ApproverRule = (body: unknown) => boolean;
@@ -18,3 +19,12 @@ export const RequiresApprover = (rule: ApproverRule = () => true) => SetMetadata
 export const RequestCredential = createParamDecorator((_: unknown, ctx: ExecutionContext): Credential => {
   return credentialOf(ctx.switchToHttp().getRequest<Request>()) ?? 'operator';
 });
+
+/** The caller (credential and, for a chat credential, its chat) of an authenticated request. */
+export const RequestCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => callerOf(ctx.switchToHttp().getRequest<Request>()));
+
+/**
+ * A route a chat bot's credential (SERVICE_CHAT_TOKENS) may call: reading and resolving approvals, and the MCP
+ * endpoint (whose tool calls are judged route by route). Everywhere else a chat credential is 403 `forbidden`.
+ */
+export const AcceptsChatCredential = () => SetMetadata(ACCEPTS_CHAT_CREDENTIAL, true);

@@ -1,18 +1,14 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type { AppConfig } from '../../config/app-config';
-import { CredentialThrottlerGuard } from './credential-throttler.guard';
+import { Global, Module } from '@nestjs/common';
+import { RateLimiter } from './rate-limiter.service';
 
-/** SERVICE_RATE_LIMIT requests per SERVICE_RATE_LIMIT_WINDOW_MS per credential; the guard skips all when it is off. */
-@Module({})
-export class RateLimitModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const limit = config.rateLimit ?? { limit: 1, windowMs: 60_000 };
-    return {
-      module: RateLimitModule,
-      imports: [ThrottlerModule.forRoot({ throttlers: [{ name: 'default', ttl: limit.windowMs, limit: limit.limit }] })],
-      providers: [{ provide: APP_GUARD, useClass: CredentialThrottlerGuard }],
-    };
-  }
-}
+/**
+ * The rate limiter (issue 26). Its guard, RateLimitGuard, is registered first among the application's guards
+ * (app.module.ts) so it counts a request before authentication refuses it; the event socket counts its failed
+ * authentications with the same limiter.
+ */
+@Global()
+@Module({
+  providers: [RateLimiter],
+  exports: [RateLimiter],
+})
+export class RateLimitModule {}

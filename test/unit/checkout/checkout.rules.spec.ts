@@ -1,6 +1,6 @@
 import { evaluateSession, EvaluationInput, isEditable, nextStatus, sessionKey, sessionTotal, CHECKOUT_STATUSES } from '../../../src/checkout/checkout.rules';
 import { fulfillmentProblems } from '../../../src/checkout/fulfillment.rules';
-import { resolverRefusal, storedStatusesFor, publicStatus } from '../../../src/approvals/approval.rules';
+import { resolverRefusal, resolverShownTo, storedStatusesFor, publicStatus } from '../../../src/approvals/approval.rules';
 import { fingerprint, storesOutcome, validKey } from '../../../src/idempotency/idempotency.rules';
 
 const line = { itemId: 'acme-supply:A', vendor: 'acme', quantity: 2, unitPriceFen: 100, increment: 1, problem: null };
@@ -66,12 +66,35 @@ describe('checkout evaluation', () => {
 
 describe('approval rules', () => {
   const chats = [{ chat_id: 'ops', admins: ['boss'] }];
-  it('dashboard needs only the token; chat_tool needs an admin of a registered admin chat', () => {
-    expect(resolverRefusal({ channel: 'dashboard' }, chats)).toBeNull();
-    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' }, chats)).toBeNull();
-    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'ops', sender_id: 'intern' }, chats)).toMatch(/not an admin/);
-    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'lobby', sender_id: 'boss' }, chats)).toMatch(/not a registered admin chat/);
-    expect(resolverRefusal({ channel: 'chat_tool' }, chats)).not.toBeNull();
+  const operator = { credential: 'operator', chatId: null } as const;
+  const spec = { adminChats: chats, separation: false };
+  const separated = { adminChats: chats, separation: true };
+  it('dashboard needs only the token; chat_tool needs an admin of a registered admin chat (the spec, without separation)', () => {
+    expect(resolverRefusal({ channel: 'dashboard' }, operator, spec)).toBeNull();
+    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' }, operator, spec)).toBeNull();
+    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'ops', sender_id: 'intern' }, operator, spec)).toMatch(/not an admin/);
+    expect(resolverRefusal({ channel: 'chat_tool', chat_id: 'lobby', sender_id: 'boss' }, operator, spec)).toMatch(/not a registered admin chat/);
+    expect(resolverRefusal({ channel: 'chat_tool' }, operator, spec)).not.toBeNull();
+  });
+  it('with separation (issue 26): only the chat\'s own credential resolves on the chat channel; a chat credential never on the dashboard', () => {
+    const bot = (chatId: string) => ({ credential: 'chat', chatId }) as const;
+    const boss = { channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' } as const;
+    expect(resolverRefusal(boss, operator, separated)).not.toBeNull();
+    expect(resolverRefusal(boss, { credential: 'approver', chatId: null }, separated)).not.toBeNull();
+    expect(resolverRefusal(boss, bot('ops'), separated)).toBeNull();
+    expect(resolverRefusal(boss, bot('night'), separated)).not.toBeNull();
+    expect(resolverRefusal(boss, bot('night'), spec)).not.toBeNull();
+    expect(resolverRefusal({ ...boss, sender_id: 'intern' }, bot('ops'), separated)).not.toBeNull();
+    expect(resolverRefusal({ channel: 'dashboard' }, bot('ops'), separated)).not.toBeNull();
+    expect(resolverRefusal({ channel: 'dashboard' }, { credential: 'approver', chatId: null }, separated)).toBeNull();
+  });
+  it('the admins\' ids are shown to the approver only when separation is on', () => {
+    const r = { channel: 'chat_tool', credential: 'chat', chat_id: 'ops', sender_id: 'boss' };
+    expect(resolverShownTo(r, operator, true)).toEqual({ channel: 'chat_tool', credential: 'chat' });
+    expect(resolverShownTo(r, null, true)).toEqual({ channel: 'chat_tool', credential: 'chat' });
+    expect(resolverShownTo(r, { credential: 'approver', chatId: null }, true)).toEqual(r);
+    expect(resolverShownTo(r, operator, false)).toEqual(r);
+    expect(resolverShownTo(null, operator, true)).toBeNull();
   });
   it('status filters', () => {
     expect(storedStatusesFor('pending')).toEqual(['pending', 'executing']);
