@@ -20,57 +20,91 @@ export interface McpToolSpec {
   destructive?: boolean;
   /** One of UCP's own operations (UCP names and argument shape). */
   ucp?: boolean;
+  /** What the tool is for and when to use it, in a sentence or two (in place of the REST operation's longer text). */
+  purpose?: string;
 }
 
 export const MCP_TOOLS: readonly McpToolSpec[] = [
   // UCP shopping operations (UCP's MCP binding).
-  { tool: 'create_checkout', operationId: 'checkout_create', payload: 'checkout', ucp: true },
-  { tool: 'get_checkout', operationId: 'checkout_get', readOnly: true, ucp: true },
-  { tool: 'update_checkout', operationId: 'checkout_update', payload: 'checkout', ucp: true },
-  { tool: 'complete_checkout', operationId: 'checkout_complete', payload: 'checkout', movesMoney: true, ucp: true },
-  { tool: 'cancel_checkout', operationId: 'checkout_cancel', destructive: true, ucp: true },
-  { tool: 'search_catalog', operationId: 'catalog_search', payload: 'catalog', readOnly: true, ucp: true },
-  { tool: 'lookup_catalog', operationId: 'catalog_lookup', payload: 'catalog', readOnly: true, ucp: true },
-  { tool: 'get_order', operationId: 'orders_get', readOnly: true, ucp: true },
+  { tool: 'create_checkout', operationId: 'checkout_create', payload: 'checkout', ucp: true,
+    purpose: 'Open a purchase order (UCP checkout) for one supply namespace; nothing is spent. Use it after search_catalog; a session in `requires_escalation` waits for an owner\'s approval (its id in the `approval_required` message).' },
+  { tool: 'get_checkout', operationId: 'checkout_get', readOnly: true, ucp: true,
+    purpose: 'Read a checkout session as it is now (an interrupted complete is settled by reading the supplier, never ordering again).' },
+  { tool: 'update_checkout', operationId: 'checkout_update', payload: 'checkout', ucp: true,
+    purpose: 'Change a session\'s lines or destination. Quantity 0 removes a line, whatever its unit; changing an approved session\'s lines asks for a new approval.' },
+  { tool: 'complete_checkout', operationId: 'checkout_complete', payload: 'checkout', movesMoney: true, ucp: true,
+    purpose: 'Place the real wholesale order of a `ready_for_complete` session, once (one in `requires_escalation` waits for the owner approval named in its `approval_required` message). If the supplier refuses it (`supplier_rejected`) the session stays open: fix the lines with update_checkout (quantity 0 removes one) or cancel_checkout, then complete again with a new key; after `upstream_unreachable` read get_checkout first, never complete twice.' },
+  { tool: 'cancel_checkout', operationId: 'checkout_cancel', destructive: true, ucp: true,
+    purpose: 'Cancel a session that has not been completed (no supplier call).' },
+  { tool: 'search_catalog', operationId: 'catalog_search', payload: 'catalog', readOnly: true, ucp: true,
+    purpose: 'Search a supplier\'s catalog (`filters.namespace` = a supply namespace) or a machine\'s synced stock (a machine namespace and `filters.location`). Prices are integer fen per each (350 = ¥3.50).' },
+  { tool: 'lookup_catalog', operationId: 'catalog_lookup', payload: 'catalog', readOnly: true, ucp: true,
+    purpose: 'Look up to 50 variant ids across namespaces, with their aliases; unknown ids come back as `not_found` warnings.' },
+  { tool: 'get_order', operationId: 'orders_get', readOnly: true, ucp: true,
+    purpose: 'Read one order: a purchase order\'s supplier status and logistics, or a sale.' },
   // The service's own operations.
-  { tool: 'get_profile', operationId: 'discovery_profile', readOnly: true },
-  { tool: 'list_namespaces', operationId: 'namespaces_list', readOnly: true },
-  { tool: 'list_orders', operationId: 'orders_list', readOnly: true },
-  { tool: 'get_sku', operationId: 'skus_get', readOnly: true },
-  { tool: 'update_sku_aliases', operationId: 'skus_put_aliases', payload: 'aliases' },
-  { tool: 'search_locations', operationId: 'locations_search', payload: 'search', readOnly: true },
-  { tool: 'put_location', operationId: 'locations_put', payload: 'location' },
-  { tool: 'delete_location', operationId: 'locations_delete', destructive: true },
-  { tool: 'get_inventory', operationId: 'locations_inventory', readOnly: true },
-  { tool: 'sync_locations', operationId: 'locations_sync', payload: 'sync' },
-  { tool: 'update_prices', operationId: 'prices_update', payload: 'prices', movesMoney: true },
-  { tool: 'get_replenishment_plan', operationId: 'replenishment_plan', readOnly: true },
-  { tool: 'get_replenishment_score', operationId: 'replenishment_score', readOnly: true },
-  { tool: 'create_run', operationId: 'replenishment_run_create' },
-  { tool: 'list_runs', operationId: 'replenishment_runs_list', readOnly: true },
-  { tool: 'get_run', operationId: 'replenishment_run_get', readOnly: true },
-  { tool: 'place_run', operationId: 'replenishment_run_place', payload: 'run', movesMoney: true },
-  { tool: 'receive_run', operationId: 'replenishment_run_receive', payload: 'receipt' },
-  { tool: 'send_restock', operationId: 'restock_send', payload: 'restock', movesMoney: true },
-  { tool: 'list_approvals', operationId: 'approvals_list', readOnly: true },
-  { tool: 'get_approval', operationId: 'approvals_get', readOnly: true },
-  { tool: 'resolve_approval', operationId: 'approvals_resolve', payload: 'resolution' },
-  { tool: 'list_events', operationId: 'events_list', readOnly: true },
-  { tool: 'get_fleet', operationId: 'fleet_overview', readOnly: true },
-  { tool: 'create_event', operationId: 'events_create', payload: 'event' },
-  { tool: 'get_guards', operationId: 'admin_guards_get', readOnly: true },
-  { tool: 'update_guards', operationId: 'admin_guards_put', payload: 'guards', destructive: true },
-  { tool: 'set_kill_switch', operationId: 'admin_kill_switch_put', payload: 'kill_switch' },
+  { tool: 'get_profile', operationId: 'discovery_profile', readOnly: true,
+    purpose: 'The UCP profile: services, capabilities and namespaces. Start here; never hard-code vendors.' },
+  { tool: 'list_namespaces', operationId: 'namespaces_list', readOnly: true,
+    purpose: 'Every registered supply and machine namespace with its status and capabilities.' },
+  { tool: 'list_orders', operationId: 'orders_list', readOnly: true,
+    purpose: 'List sales (`kind=sale`, the synced ledger, newest first) or purchase orders; follow `pagination.cursor`.' },
+  { tool: 'get_sku', operationId: 'skus_get', readOnly: true,
+    purpose: 'Read a SKU: barcodes, aliases and which suppliers sell it today.' },
+  { tool: 'update_sku_aliases', operationId: 'skus_put_aliases', payload: 'aliases',
+    purpose: 'Replace a SKU\'s confirmed aliases (how a machine good maps to a supplier\'s).' },
+  { tool: 'search_locations', operationId: 'locations_search', payload: 'search', readOnly: true,
+    purpose: 'Find machines by the goods they carry or their amenities.' },
+  { tool: 'put_location', operationId: 'locations_put', payload: 'location',
+    purpose: 'Register or update a machine (its id is the machine platform\'s).' },
+  { tool: 'delete_location', operationId: 'locations_delete', destructive: true,
+    purpose: 'Remove a machine from the roster (its sales and events stay).' },
+  { tool: 'get_inventory', operationId: 'locations_inventory', readOnly: true,
+    purpose: 'Read a machine\'s shelves live from its platform (search_catalog reads the synced copy).' },
+  { tool: 'sync_locations', operationId: 'locations_sync', payload: 'sync',
+    purpose: 'Pull inventory and sales of every machine now (one sync at a time).' },
+  { tool: 'update_prices', operationId: 'prices_update', payload: 'prices', movesMoney: true,
+    purpose: 'Change the price customers pay on a machine now. A move over the price cap is parked for an owner (`status: "pending_approval"` with the approval id); a price below its purchase cost or cut by more than 90% is refused unless `allow_below_cost` / `allow_deep_cut` says it is meant.' },
+  { tool: 'get_replenishment_plan', operationId: 'replenishment_plan', readOnly: true,
+    purpose: 'What to order now, per slot, with where each number came from; orders nothing.' },
+  { tool: 'get_replenishment_score', operationId: 'replenishment_score', readOnly: true,
+    purpose: 'How good past forecasts were (WAPE, bias, MASE).' },
+  { tool: 'create_run', operationId: 'replenishment_run_create',
+    purpose: 'Freeze the current plan into a run to place; over budget it waits for an owner (`awaiting_approval`).' },
+  { tool: 'list_runs', operationId: 'replenishment_runs_list', readOnly: true,
+    purpose: 'List runs, newest first, without their lines.' },
+  { tool: 'get_run', operationId: 'replenishment_run_get', readOnly: true,
+    purpose: 'Read a run with its lines (an interrupted place is settled by reading the fulfiller); a supply-checkout run names its checkout session.' },
+  { tool: 'place_run', operationId: 'replenishment_run_place', payload: 'run', movesMoney: true,
+    purpose: 'Order a run\'s goods from its fulfiller, once. If a supplier refuses the purchase order, get_run names its checkout session: fix it with update_checkout (quantity 0 removes a line) and complete_checkout, or cancel_checkout.' },
+  { tool: 'receive_run', operationId: 'replenishment_run_receive', payload: 'receipt',
+    purpose: 'Record a run\'s delivery into stock (units per slot).' },
+  { tool: 'send_restock', operationId: 'restock_send', payload: 'restock', movesMoney: true,
+    purpose: 'Send a restock recommendation (`binding: false`) or order (`binding: true`) to a machine platform; `reference` is idempotent.' },
+  { tool: 'list_approvals', operationId: 'approvals_list', readOnly: true,
+    purpose: 'List owner approvals (default: pending).' },
+  { tool: 'get_approval', operationId: 'approvals_get', readOnly: true,
+    purpose: 'Read one approval and what it is about (`subject`).' },
+  { tool: 'resolve_approval', operationId: 'approvals_resolve', payload: 'resolution',
+    purpose: 'Approve or reject a pending approval. An owner\'s decision: an agent relays it and never approves its own request (the approver credential is required where configured).' },
+  { tool: 'list_events', operationId: 'events_list', readOnly: true,
+    purpose: 'Read the audit log of decisions, sales and errors, newest first.' },
+  { tool: 'get_fleet', operationId: 'fleet_overview', readOnly: true,
+    purpose: 'Every machine at a glance from the synced copy: fill, sold-out slots, sales today and over 7 days.' },
+  { tool: 'create_event', operationId: 'events_create', payload: 'event',
+    purpose: 'Record what you decided and why (an audit note).' },
+  { tool: 'get_guards', operationId: 'admin_guards_get', readOnly: true,
+    purpose: 'Read the guard rules (budget, price cap, probation) and the kill switch.' },
+  { tool: 'update_guards', operationId: 'admin_guards_put', payload: 'guards', destructive: true,
+    purpose: 'Replace the guard rules (a person\'s decision; amounts integer fen).' },
+  { tool: 'set_kill_switch', operationId: 'admin_kill_switch_put', payload: 'kill_switch',
+    purpose: 'Engage or release the kill switch that stops every money move. A person decides this; anyone may engage it.' },
 ];
 
 /** Operations with no tool: the probes (no data for an agent). */
 // Health probes are for orchestrators; the sign-in cookie is for browsers (an agent sends its bearer token).
 export const MCP_EXCLUDED_OPERATIONS: readonly string[] = ['health_live', 'health_ready', 'auth_session_create', 'auth_session_delete'];
 
-/** What an agent must know before calling a money-moving tool; appended to its description. */
+/** What an agent must know before calling a money-moving tool; appended to its description (the rest is in the instructions). */
 export const MONEY_NOTE =
-  'MONEY MOVES: this tool spends money or changes what a real partner does, once, never retried by the service. ' +
-  '`meta["idempotency-key"]` is required: reuse the same key when you retry the same call, and it answers the first result instead of acting twice. ' +
-  '`confirm: true` is a person\'s decision, not yours: send it only after a person (or their written policy) confirmed this exact action. ' +
-  'A session in status `requires_escalation` waits for an owner\'s approval (`approval_required`, a pending approval in `links`): tell a person, who resolves it; an agent relays, never approves for them. ' +
-  'A message with severity `requires_buyer_review` (for example `kill_switch_engaged`) means stop and show it to a person; do not loop or work around it.';
+  'MONEY MOVES, once, never retried by the service: `meta["idempotency-key"]` is required (the same key to retry); `confirm: true` only after a person confirmed this exact action; `requires_buyer_review` means stop and show a person.';

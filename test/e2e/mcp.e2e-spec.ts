@@ -51,7 +51,16 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     expect(complete.description).toMatch(/requires_escalation/);
     for (const money of ['update_prices', 'place_run', 'send_restock']) expect(byName[money].annotations?.destructiveHint).toBe(true);
     for (const read of ['get_checkout', 'search_catalog', 'list_orders', 'list_events']) expect(byName[read].annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName.search_catalog.outputSchema).toBeDefined();
+    expect(byName.search_catalog.outputSchema).toBeUndefined(); // the OpenRPC document has the full answer schema
+  });
+
+  it('tools/list fits the 64 KB budget, measured as the bytes the endpoint writes', async () => {
+    const res = await t
+      .post('/ucp/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })
+      .set('Accept', 'application/json, text/event-stream')
+      .expect(200);
+    expect(res.body.result.tools.length).toBe(MCP_TOOLS.length);
+    expect(Buffer.byteLength(res.text, 'utf8')).toBeLessThanOrEqual(64 * 1024);
   });
 
   it('search_catalog answers what POST /catalog/search answers', async () => {
