@@ -8,9 +8,10 @@ import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { LocationsModule } from '../locations/locations.module';
 import { PriceSlotsRepository } from './price-slots.repository';
+import { SupplyResolutionModule } from '../replenishment/supply-resolution.module';
 
 @Module({
-  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
+  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],
   controllers: [PricingController],
   providers: [PricingService, PriceSlotsRepository],
 })
