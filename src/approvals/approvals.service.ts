@@ -49,6 +49,8 @@ interface StoredApprovalHandler {
 
 /** A new approval: its kind's typed subject (approval-subjects.ts), which also names what it is about. */
 export interface NewApproval<K extends ApprovalKind = ApprovalKind> {
+  /** Chosen beforehand when the answer that asks for the approval names it (a checkout's message); generated otherwise. */
+  id?: string;
   kind: K;
   subject: ApprovalSubjects[K];
   summary: string;
@@ -106,7 +108,7 @@ export class ApprovalsService {
     const subject = input.subject as unknown as Record<string, unknown>;
     // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
     return this.tx.run(async () => {
-      const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
+      const row = await this.repo.insert({ ...(input.id ? { id: input.id } : {}), kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
       await this.events.record({
         kind: 'approval.requested',
         summary: `approval ${input.kind} requested: ${input.summary}`,

@@ -37,6 +37,8 @@ export interface ToolRoute {
   pathParams: string[];
   queryParams: string[];
   payload: string | null;
+  /** Top-level fields of the JSON body (a REST message path `$.<field>…` names the payload argument's field). */
+  bodyFields: string[];
 }
 
 export interface ToolInputSchema {
@@ -133,7 +135,7 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
     .join('\n\n');
   return {
     spec,
-    route: { method, path, pathParams: pathParams.map((p) => p.name), queryParams: queryParams.map((p) => p.name), payload: spec.payload ?? null },
+    route: { method, path, pathParams: pathParams.map((p) => p.name), queryParams: queryParams.map((p) => p.name), payload: spec.payload ?? null, bodyFields: fieldsOf(bodySchema, doc) },
     resultSchema,
     tool: {
       name: spec.tool,
@@ -156,15 +158,19 @@ function renameOperations(text: string, toolNameOf: Map<string, string>): string
   return text.replace(/`([a-z_]+)`/g, (whole, id: string) => (toolNameOf.has(id) ? `\`${toolNameOf.get(id)}\`` : whole));
 }
 
+/** The top-level property names of a (referenced) object schema. */
+function fieldsOf(schema: Schema | undefined, doc: OpenApiDocumentLike): string[] {
+  const resolved = typeof schema?.$ref === 'string' ? (doc.components?.schemas?.[schema.$ref.slice(REF_PREFIX.length)] as Schema | undefined) : schema;
+  return Object.keys((resolved?.properties as Schema | undefined) ?? {});
+}
+
 /**
  * One line naming the top-level fields of the success answer (tools/list carries no output schema: at 4 to 10 KB a
  * tool it was most of the list; the OpenRPC document keeps them whole).
  */
 function answersLine(op: OpenApiOperation, doc: OpenApiDocumentLike): string {
   const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
-  let schema = ok?.content?.['application/json']?.schema;
-  if (typeof schema?.$ref === 'string') schema = doc.components?.schemas?.[schema.$ref.slice(REF_PREFIX.length)] as Schema | undefined;
-  const fields = Object.keys((schema?.properties as Schema | undefined) ?? {}).filter((k) => k !== 'ucp' && k !== 'messages');
+  const fields = fieldsOf(ok?.content?.['application/json']?.schema, doc).filter((k) => k !== 'ucp' && k !== 'messages');
   return `Answers the ucp JSON${fields.length ? `: ${fields.join(', ')}` : ''}, and messages[]. Full schema: ucp/mcp/openrpc.json.`;
 }
 
