@@ -4,7 +4,7 @@ import type { Credential } from '../common/auth/credential';
 import { RequestCredential, RequiresApprover } from '../common/auth/requires-approver.decorator';
 import { ok } from '../common/envelope';
 import { resolutionNeedsApprover } from './approval.rules';
-import { ListApprovalsQuery, ResolveApprovalBody } from './approvals.dto';
+import { ListApprovalsQuery, ResolveApprovalBody, WithdrawApprovalBody } from './approvals.dto';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalsDocs } from './approvals.openapi';
 
@@ -33,5 +33,12 @@ export class ApprovalsController {
   @ApprovalsDocs.resolve
   async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCredential() credential: Credential) {
     return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, credential) }, { capabilities: CAPS });
+  }
+
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @ApprovalsDocs.withdraw
+  async withdraw(@Param('id') id: string, @Body() body: WithdrawApprovalBody, @RequestCredential() credential: Credential) {
+    return ok({ approval: await this.approvals.withdraw(id, body.reason, credential) }, { capabilities: CAPS });
   }
 }

@@ -87,6 +87,8 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
     purpose: 'Read one approval and what it is about (`subject`).' },
   { tool: 'resolve_approval', operationId: 'approvals_resolve', payload: 'resolution',
     purpose: 'Approve or reject a pending approval. An owner\'s decision: an agent relays it and never approves its own request (the approver credential is required where configured).' },
+  { tool: 'withdraw_approval', operationId: 'approvals_withdraw', payload: 'withdrawal',
+    purpose: 'Take back your own pending approval request made by mistake (it ends rejected, with your reason); then send the right change.' },
   { tool: 'list_events', operationId: 'events_list', readOnly: true,
     purpose: 'Read the audit log of decisions, sales and errors, newest first.' },
   { tool: 'get_fleet', operationId: 'fleet_overview', readOnly: true,

@@ -66,6 +66,11 @@ const WALK: Step[] = [
     args: () => ({ id: 'apr-unknown', resolution: { approved: false, resolver: { channel: 'dashboard' } } }),
     rest: () => ({ method: 'post', url: '/ucp/v1/approvals/apr-unknown', body: { approved: false, resolver: { channel: 'dashboard' } } }),
   },
+  {
+    tool: 'withdraw_approval',
+    args: () => ({ id: 'apr-unknown', withdrawal: { reason: 'sent by mistake' } }),
+    rest: () => ({ method: 'post', url: '/ucp/v1/approvals/apr-unknown/withdraw', body: { reason: 'sent by mistake' } }),
+  },
   { tool: 'get_replenishment_plan', args: (s) => ({ location: loc(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/replenishment/plan?location=${loc(s)}` }) },
   { tool: 'get_replenishment_score', args: () => ({ horizon_days: 7 }), rest: () => ({ method: 'get', url: '/ucp/v1/replenishment/score?horizon_days=7' }) },
   {

@@ -63,6 +63,17 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     expect(Buffer.byteLength(res.text, 'utf8')).toBeLessThanOrEqual(64 * 1024);
   });
 
+  it('answers 2025-era and current protocol revisions with their own; 2026-07-28 is answered with the latest the SDK has', async () => {
+    const init = (protocolVersion: string) =>
+      t
+        .post('/ucp/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'probe', version: '1' } } })
+        .set('Accept', 'application/json, text/event-stream')
+        .expect(200);
+    for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) expect((await init(v)).body.result.protocolVersion).toBe(v);
+    // The pinned SDK (the newest published) has no 2026-07-28: the client is offered 2025-11-25 to accept or leave.
+    expect((await init('2026-07-28')).body.result.protocolVersion).toBe('2025-11-25');
+  });
+
   it('search_catalog answers what POST /catalog/search answers', async () => {
     const tool = await callTool(mcp, 'search_catalog', { meta: META(), catalog: { query: 'cola', filters: { namespace: NS } } });
     const rest = await t.post('/ucp/v1/catalog/search', { query: 'cola', filters: { namespace: NS } }).set('UCP-Agent', 'profile="https://agent.example/profile"');
