@@ -290,7 +290,7 @@ export interface paths {
         get?: never;
         /**
          * Change live customer prices on a machine (real write)
-         * @description Core. REAL WRITE: changes the price customers pay now. Requires `confirm: true`. Items are machine sku_ids of this location's namespace. Refused when the kill switch is engaged (409 `kill_switch_engaged`: do not retry in a loop) or the guard rules cannot be read (503 `guard_unverifiable`). A move over the per-item cap (`priceCapPerItem`) changes nothing for that item: it is parked as a `price_change` approval, answered with 200, an `approval_required` message pointing at the item and an entry in `actions`; an owner approves it in `POST /approvals/{id}`, which then executes it. Other items of the request go through.
+         * @description Core. REAL WRITE: changes the price customers pay now. Requires `confirm: true`. Items are machine sku_ids of this location's namespace. Refused when the kill switch is engaged (409 `kill_switch_engaged`: do not retry in a loop) or the guard rules cannot be read (503 `guard_unverifiable`). Amounts are integer fen (350 = ¥3.50). A line below the good's purchase cost (where the supply resolution knows it) or cut by more than 90% refuses the whole request with 400 `invalid` at its amount unless the line says `allow_below_cost: true` / `allow_deep_cut: true`. A move over the per-item cap (`priceCapPerItem`) changes nothing for that item: it is parked as a `price_change` approval, answered with 200, `status` `pending_approval` (or `partly_pending_approval`), the line in `pending` with its `approval_id`, and an `approval_required` message pointing at the item; an owner approves it in `POST /approvals/{id}`, which then executes it. Other items of the request go through.
          */
         put: operations["prices_update"];
         post?: never;
@@ -739,11 +739,11 @@ export interface components {
         ProfileUcpView: {
             /** @enum {string} */
             version: "2026-08-25";
-            /** @description Services by name (`com.example.svc`). */
+            /** @description Services by name: `dev.ucp.shopping` (UCP's shopping service: the REST and MCP endpoints) and `com.example.svc` (the same endpoints with the interface version). */
             services: {
                 [key: string]: components["schemas"]["ProfileServiceView"][];
             };
-            /** @description Capabilities by name. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
+            /** @description Capabilities by name: UCP's `dev.ucp.shopping.checkout`, `dev.ucp.shopping.catalog.search` and `dev.ucp.shopping.catalog.lookup` (with `spec`), and the extensions `com.example.svc.*`. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
             capabilities: {
                 [key: string]: components["schemas"]["ProfileCapabilityView"][];
             };
@@ -905,14 +905,15 @@ export interface components {
             resolver?: components["schemas"]["ResolverBody"];
         };
         BudgetRulesView: {
-            /** @description A session over it needs a `checkout_budget` approval. */
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. A session over it needs a `checkout_budget` approval. */
             perOrderFen: number;
-            /** @description Spent today (+08:00 calendar) plus the session. */
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. Spent today (+08:00 calendar) plus the session. */
             dailyFen: number;
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
             monthlyFen: number;
         };
         PriceCapRulesView: {
-            /** @description A move (absolute, fen) above it is parked as a `price_change` approval. */
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. A move (absolute) above it is parked as a `price_change` approval. */
             maxMoveFen: number;
             /** @description A move above this percentage of the current price is parked as well. */
             maxMovePercent: number;
@@ -986,7 +987,7 @@ export interface components {
             fulfillment?: components["schemas"]["FulfillmentBody"];
         };
         PriceView: {
-            /** @description Integer fen (1/100 yuan). */
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
             amount: number;
             /** @enum {string} */
             currency: "CNY";
@@ -1008,7 +1009,7 @@ export interface components {
             unit: "EA" | "BX";
         };
         TotalView: {
-            /** @description Integer fen; money back to the buyer is negative. */
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. Money back to the buyer is negative. */
             amount: number;
             /** @enum {string} */
             type: "fulfillment" | "subtotal" | "items_discount" | "discount" | "tax" | "fee" | "total";
@@ -1107,11 +1108,16 @@ export interface components {
             id: string;
         };
         PriceBody: {
+            /** @description The new price customers pay. Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
             amount: number;
             /** @enum {string} */
             currency: "CNY";
         };
         PriceLineBody: {
+            /** @description Go ahead although the new price is below the good's purchase cost (where the supply resolution knows it). */
+            allow_below_cost?: boolean;
+            /** @description Go ahead although the new price cuts the current one by more than 90%. */
+            allow_deep_cut?: boolean;
             item: components["schemas"]["PriceItemRef"];
             price: components["schemas"]["PriceBody"];
         };
@@ -1130,6 +1136,14 @@ export interface components {
         PriceChangeView: {
             item: components["schemas"]["ItemRefView"];
             previous: components["schemas"]["PriceView"];
+            price: components["schemas"]["PriceView"];
+        };
+        PendingPriceView: {
+            item: components["schemas"]["ItemRefView"];
+            /** @description The approval it waits on: read it with `GET /approvals/{id}` (MCP: get_approval); an owner resolves it. */
+            approval_id: string;
+            previous: components["schemas"]["PriceView"];
+            /** @description The price asked for. */
             price: components["schemas"]["PriceView"];
         };
         ApproveBodyView: {
@@ -1158,10 +1172,17 @@ export interface components {
             since: string;
         };
         SetPricesResponse: {
+            /**
+             * @description `updated`: every line changed; `pending_approval`: no line changed, each waits for an owner (`pending`); `partly_pending_approval`: some of each.
+             * @enum {string}
+             */
+            status: "updated" | "pending_approval" | "partly_pending_approval";
             location: string;
             /** @description Prices changed on the machine now. */
             updated: components["schemas"]["PriceChangeView"][];
-            /** @description Items parked for approval (over the per-item cap, or a change already pending): nothing changed for them. */
+            /** @description Lines waiting for an owner's approval, each with its `approval_id`. */
+            pending: components["schemas"]["PendingPriceView"][];
+            /** @description REST links to the approvals of `pending` (an owner's call, not the requester's). */
             actions: components["schemas"]["ApprovalActionView"][];
             /** @description Every requested item's reference price of the day (issue 26). */
             references: components["schemas"]["PriceReferenceView"][];
@@ -1181,6 +1202,9 @@ export interface components {
             query?: string;
             filters: components["schemas"]["SearchFiltersDto"];
             pagination?: components["schemas"]["PaginationDto"];
+        };
+        DescriptionView: {
+            plain: string;
         };
         PriceRangeView: {
             min: components["schemas"]["PriceView"];
@@ -1237,6 +1261,7 @@ export interface components {
             /** @description sku_id, `<vendor>-<role>:<vendor_sku>`. */
             id: string;
             title: string;
+            description: components["schemas"]["DescriptionView"];
             /** @description Barcode (EAN), null when unknown. */
             sku: string | null;
             /** @description Always the each (single unit) price. */
@@ -1253,6 +1278,7 @@ export interface components {
             /** @description The sku_id of the good, the same as its variants' `id`. */
             id: string;
             title: string;
+            description: components["schemas"]["DescriptionView"];
             /** @description The lowest and highest each price of its variants. */
             price_range: components["schemas"]["PriceRangeView"];
             variants: components["schemas"]["VariantView"][];
@@ -1938,6 +1964,7 @@ export interface components {
             /** @description sku_id, `<vendor>-<role>:<vendor_sku>`. */
             id: string;
             title: string;
+            description: components["schemas"]["DescriptionView"];
             /** @description Barcode (EAN), null when unknown. */
             sku: string | null;
             /** @description Always the each (single unit) price. */
@@ -4953,7 +4980,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What changed (`updated`) and what waits for approval (`actions`). */
+            /** @description What changed (`updated`) and what waits for approval (`pending`, with each approval id), summed up in `status`. */
             200: {
                 headers: {
                     [name: string]: unknown;

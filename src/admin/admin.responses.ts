@@ -2,6 +2,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, Int } from '../common/api-docs';
 import { UcpEnvelope } from '../common/envelope.responses';
+import { Fen } from '../common/money-docs';
 
 export class KillSwitchView {
   /** While engaged, checkout complete, price updates, restock and run place answer 409 `kill_switch_engaged`; reads work. */
@@ -12,16 +13,16 @@ export class KillSwitchView {
 }
 
 export class BudgetRulesView {
-  @Int({ minimum: 0, description: 'A session over it needs a `checkout_budget` approval.' })
+  @Fen({ minimum: 0, description: 'A session over it needs a `checkout_budget` approval.' })
   perOrderFen: number;
-  @Int({ minimum: 0, description: 'Spent today (+08:00 calendar) plus the session.' })
+  @Fen({ minimum: 0, description: 'Spent today (+08:00 calendar) plus the session.' })
   dailyFen: number;
-  @Int({ minimum: 0 })
+  @Fen({ minimum: 0 })
   monthlyFen: number;
 }
 
 export class PriceCapRulesView {
-  @Int({ minimum: 0, description: 'A move (absolute, fen) above it is parked as a `price_change` approval.' })
+  @Fen({ minimum: 0, description: 'A move (absolute) above it is parked as a `price_change` approval.' })
   maxMoveFen: number;
   @ApiProperty({ minimum: 0, description: 'A move above this percentage of the current price is parked as well.' })
   maxMovePercent: number;

@@ -4,7 +4,7 @@ import type { Caller } from '../common/auth/credential';
 import { AcceptsChatCredential, RequestCaller, RequiresApprover } from '../common/auth/requires-approver.decorator';
 import { ok } from '../common/envelope';
 import { resolutionNeedsApprover } from './approval.rules';
-import { ListApprovalsQuery, ResolveApprovalBody } from './approvals.dto';
+import { ListApprovalsQuery, ResolveApprovalBody, WithdrawApprovalBody } from './approvals.dto';
 import { ApprovalsService } from './approvals.service';
 import { ApprovalsDocs } from './approvals.openapi';
 
@@ -36,5 +36,12 @@ export class ApprovalsController {
   @ApprovalsDocs.resolve
   async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCaller() caller: Caller) {
     return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, caller) }, { capabilities: CAPS });
+  }
+
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @ApprovalsDocs.withdraw
+  async withdraw(@Param('id') id: string, @Body() body: WithdrawApprovalBody, @RequestCaller() caller: Caller) {
+    return ok({ approval: await this.approvals.withdraw(id, body.reason, caller) }, { capabilities: CAPS });
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { APPROVAL_KINDS } from './approval.rules';
 
 export class ListApprovalsQuery {
@@ -38,4 +38,13 @@ export class ResolveApprovalBody {
   @ValidateNested()
   @Type(() => ResolverBody)
   resolver?: ResolverBody;
+}
+
+export class WithdrawApprovalBody {
+  /** Why the requester takes its request back (recorded on the approval and in its event). */
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(500)
+  reason: string;
 }

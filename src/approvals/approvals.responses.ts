@@ -3,12 +3,15 @@ import { DateTime, FreeObject } from '../common/api-docs';
 import { UcpEnvelope } from '../common/envelope.responses';
 
 export class ResolverView {
-  channel: 'chat_tool' | 'dashboard';
+  /** `withdrawn`: the requester took its request back (`reason` says why). */
+  channel: 'chat_tool' | 'dashboard' | 'withdrawn';
   /** The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded. */
   credential?: 'operator' | 'approver';
   chat_id?: string;
   /** As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
   sender_id?: string;
+  /** Withdrawn: why the requester took it back. */
+  reason?: string;
 }
 
 /** An owner approval: a budget or probation checkout, a parked price change or an over-budget replenishment run. */

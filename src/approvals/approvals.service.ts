@@ -64,6 +64,8 @@ interface StoredApprovalHandler {
 
 /** A new approval: its kind's typed subject (approval-subjects.ts), which also names what it is about. */
 export interface NewApproval<K extends ApprovalKind = ApprovalKind> {
+  /** Chosen beforehand when the answer that asks for the approval names it (a checkout's message); generated otherwise. */
+  id?: string;
   kind: K;
   subject: ApprovalSubjects[K];
   summary: string;
@@ -121,7 +123,7 @@ export class ApprovalsService {
     const subject = input.subject as unknown as Record<string, unknown>;
     // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
     return this.tx.run(async () => {
-      const row = await this.repo.insert({ kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
+      const row = await this.repo.insert({ ...(input.id ? { id: input.id } : {}), kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
       await this.events.record({
         kind: 'approval.requested',
         summary: `approval ${input.kind} requested: ${input.summary}`,
@@ -184,10 +186,37 @@ export class ApprovalsService {
       throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; it cannot be resolved again`);
     }
     const stored = { channel: resolver.channel, credential, ...(resolver.chat_id ? { chat_id: resolver.chat_id } : {}), ...(resolver.sender_id ? { sender_id: resolver.sender_id } : {}) };
+    return this.decide(id, approved, stored, {
+      verb: approved ? 'approved' : 'rejected',
+      reasoning: `resolved on the ${resolver.channel} channel with the ${credential} credential${resolver.sender_id && !separation ? ` (sender_id given: ${resolver.sender_id}, not verified)` : ''}`,
+    }, caller);
+  }
+
+  /**
+   * The requester takes back its own pending request (issue 29: a mistaken price change blocked the correct one). It
+   * ends `rejected` (the spec's states are pending, approved, rejected) with `resolver.channel: "withdrawn"` and the
+   * reason, and the kind's rejection runs (a parked price unlocks, a run is rejected, a session must change its lines
+   * to ask again). It needs no approver: withdrawing never lets anything happen.
+   */
+  async withdraw(id: string, reason: string, caller: Caller): Promise<ApprovalView> {
+    const credential = caller.credential;
+    const found = isUuid(id) ? await this.repo.find(id) : null;
+    if (!found) throw Errors.notFound(`approval ${id}`);
+    const row = await this.recoverIfExpired(found);
+    if (row.status !== 'pending') {
+      throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; only a pending request can be withdrawn`);
+    }
+    return this.decide(id, false, { channel: 'withdrawn', credential, reason }, { verb: 'withdrawn', reasoning: `withdrawn by its requester with the ${credential} credential: ${reason}`, withdrawn: true }, caller);
+  }
+
+  /**
+   * Claims the decision in one statement, with a lease: a second resolver, on this or another instance, gets 409; a
+   * process that dies while executing leaves a claim that ApprovalRecoveryService settles. Then runs the kind's action
+   * and records the decision with its event.
+   */
+  private async decide(id: string, approved: boolean, stored: Record<string, unknown>, words: { verb: string; reasoning: string; withdrawn?: boolean }, caller: Caller | null): Promise<ApprovalView> {
     // The event is read by every token holder: with separation on, it names no admin (the approval record does, to the approver).
-    const announced = resolverShownTo(stored, null, separation);
-    // Claim in one statement, with a lease and the decision: a second resolver, on this or another instance, gets
-    // 409; a process that dies while executing leaves a claim that ApprovalRecoveryService settles.
+    const separationOn = this.config.approverToken !== null;
     const claimed = await this.repo.claimExecution(id, { approved, resolver: stored });
     if (!claimed) throw Errors.conflict('already_resolved', `approval ${id} is already being resolved or was resolved`);
     const view = toApprovalView(claimed);
@@ -218,10 +247,10 @@ export class ApprovalsService {
       if (!moved) throw Errors.conflict('already_resolved', `approval ${id} changed while it was being resolved`);
       await this.events.record({
         kind: 'approval.resolved',
-        summary: `approval ${claimed.kind} ${approved ? 'approved' : 'rejected'}: ${claimed.summary}`,
-        reasoning: `resolved on the ${resolver.channel} channel with the ${credential} credential${resolver.sender_id && !separation ? ` (sender_id given: ${resolver.sender_id}, not verified)` : ''}`,
+        summary: `approval ${claimed.kind} ${words.verb}: ${claimed.summary}`,
+        reasoning: words.reasoning,
         location: claimed.location,
-        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject, resolver: announced },
+        data: { approval_id: id, kind: claimed.kind, approved, subject: claimed.subject, resolver: resolverShownTo(stored, null, separationOn), ...(words.withdrawn ? { withdrawn: true } : {}) },
       });
       return moved;
     });

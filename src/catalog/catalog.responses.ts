@@ -45,6 +45,11 @@ export class LookupInputView {
   match: 'exact';
 }
 
+/** UCP's description of a product or variant: the partner contracts carry none, so `plain` is the title. */
+export class DescriptionView {
+  plain: string;
+}
+
 /**
  * A catalog variant. Supply namespaces carry `sale_units` and `availability`; machine namespaces carry `inventory`
  * and `location`. Lookup adds `aliases` and `inputs`. Cost and margin never appear.
@@ -53,6 +58,7 @@ export class VariantView {
   /** sku_id, `<vendor>-<role>:<vendor_sku>`. */
   id: string;
   title: string;
+  description: DescriptionView;
   /** Barcode (EAN), null when unknown. */
   sku: string | null;
   /** Always the each (single unit) price. */
@@ -75,12 +81,14 @@ export class PriceRangeView {
 
 /**
  * A catalog product (UCP layout): one good, named by its sku_id. A supplier product has one variant; a machine good
- * looked up across machines has one variant per slot that holds it. No `description`: the partner contract carries none.
+ * looked up across machines has one variant per slot that holds it. `description` is the title: the partner contract
+ * carries none (UCP requires one).
  */
 export class ProductView {
   /** The sku_id of the good, the same as its variants' `id`. */
   id: string;
   title: string;
+  description: DescriptionView;
   /** The lowest and highest each price of its variants. */
   price_range: PriceRangeView;
   variants: VariantView[];

@@ -18,9 +18,17 @@ export interface SaleUnit {
   price_derived: boolean;
 }
 
+/** UCP's description (`plain` here): the partner contracts carry none, so it is the title (issue 29, UCP requires it). */
+export interface Description {
+  plain: string;
+}
+
+export const describe = (title: string): Description => ({ plain: title });
+
 export interface SupplyVariant {
   id: string;
   title: string;
+  description: Description;
   sku: string | null;
   price: Price;
   quantity_unit: 'EA';
@@ -31,6 +39,7 @@ export interface SupplyVariant {
 export interface MachineVariant {
   id: string;
   title: string;
+  description: Description;
   sku: string | null;
   price: Price;
   quantity_unit: 'EA';
@@ -102,6 +111,7 @@ export function renderSupplyVariant(namespace: string, p: SupplyProductView): Su
   return {
     id: `${namespace}:${p.vendorSku}`,
     title: p.title,
+    description: describe(p.title),
     sku: p.barcode,
     price: cny(p.eachPriceFen),
     quantity_unit: 'EA',
@@ -126,6 +136,7 @@ export function renderMachineVariant(slot: SlotView): MachineVariant {
   return {
     id: slot.skuId,
     title: slot.title,
+    description: describe(slot.title),
     sku: slot.barcode,
     price: cny(slot.priceFen),
     quantity_unit: 'EA',
@@ -138,6 +149,7 @@ export function renderMachineVariant(slot: SlotView): MachineVariant {
 export interface Product<V> {
   id: string;
   title: string;
+  description: Description;
   price_range: { min: Price; max: Price };
   variants: V[];
 }
@@ -148,7 +160,7 @@ export interface Product<V> {
  * machine slot that holds it. Sale units stay inside the variant (they are units of the same variant, not options).
  * `at[i]` is where variant i landed, for message paths.
  */
-export function groupIntoProducts<V extends { id: string; title: string; price: Price }>(variants: V[]): { products: Product<V>[]; at: { product: number; variant: number }[] } {
+export function groupIntoProducts<V extends { id: string; title: string; description?: Description; price: Price }>(variants: V[]): { products: Product<V>[]; at: { product: number; variant: number }[] } {
   const products: Product<V>[] = [];
   const index = new Map<string, number>();
   const at = variants.map((v) => {
@@ -156,7 +168,7 @@ export function groupIntoProducts<V extends { id: string; title: string; price: 
     if (p === undefined) {
       p = products.length;
       index.set(v.id, p);
-      products.push({ id: v.id, title: v.title, price_range: { min: v.price, max: v.price }, variants: [] });
+      products.push({ id: v.id, title: v.title, description: v.description ?? describe(v.title), price_range: { min: v.price, max: v.price }, variants: [] });
     }
     const product = products[p];
     if (v.price.amount < product.price_range.min.amount) product.price_range.min = v.price;

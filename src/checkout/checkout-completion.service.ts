@@ -98,7 +98,9 @@ export class CheckoutCompletionService {
       const pending = claim.row.status === 'requires_escalation';
       await this.recordRefusal(claim.row, pending ? 'approval_required' : 'incomplete', pending ? 'an owner approval is needed' : 'the session is not ready');
       if (pending) {
-        throw new DomainError('approval_required', 'an owner approval is needed before this session can be completed', {
+        // The session's own approval_required messages name the approvals it waits on (their ids).
+        const waits = (claim.row.messages as unknown as UcpMessage[]).filter((m) => m.code === 'approval_required').map((m) => m.content);
+        throw new DomainError('approval_required', `an owner approval is needed before this session can be completed${waits.length ? `: ${waits.join('; ')}` : ''}`, {
           severity: 'requires_buyer_review',
           subject: claim.row,
         });

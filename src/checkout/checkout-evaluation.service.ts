@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { mergeLineChanges } from './checkout-lines.rules';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CheckoutApprovalSubject, readSubject } from '../approvals/approval-subjects';
 import { ApprovalHandler, ApprovalsService, ApprovalView, NewApproval } from '../approvals/approvals.service';
@@ -52,23 +54,22 @@ export class CheckoutEvaluationService implements OnModuleInit {
     this.approvals.registerHandler('checkout_probation', handler);
   }
 
-  /** Adds or changes lines (matched by item id and unit); quantity 0 removes a line. */
+  /** Adds or changes lines (matched by item id and unit); quantity 0 removes (checkout-lines.rules.ts). */
   mergeLines(current: StoredLine[], changes: CheckoutLineBody[]): RequestedLine[] {
-    const out = current.map((l) => ({ item_id: l.item_id, quantity: l.quantity, unit: l.unit }));
     changes.forEach((c, i) => {
       const parsed = parseSkuId(c.item.id);
       if (!parsed) throw Errors.invalid(`$.line_items[${i}].item.id`, `${c.item.id} is not a sku id <vendor>-supply:<vendor_sku>`);
       if (parsed.role !== 'supply') {
         throw Errors.namespaceMismatch(`$.line_items[${i}].item.id`, `${c.item.id} is a machine id; checkout takes supply ids only`);
       }
-      const unit = c.quantity_unit?.unit ?? 'EA';
-      const at = out.findIndex((l) => l.item_id === c.item.id && l.unit === unit);
-      if (c.quantity === 0) {
-        if (at >= 0) out.splice(at, 1);
-      } else if (at >= 0) out[at].quantity = c.quantity;
-      else out.push({ item_id: c.item.id, quantity: c.quantity, unit });
     });
-    return out;
+    const merged = mergeLineChanges(
+      current.map((l) => ({ item_id: l.item_id, quantity: l.quantity, unit: l.unit })),
+      changes.map((c) => ({ itemId: c.item.id, quantity: c.quantity, unit: c.quantity_unit?.unit ?? null })),
+      'EA',
+    );
+    if (!merged.ok) throw Errors.invalid(`$.line_items[${merged.index}].quantity`, merged.text);
+    return merged.lines;
   }
 
   namespaceOf(lines: { item_id: string }[], current: string | null): string {
@@ -150,6 +151,7 @@ export class CheckoutEvaluationService implements OnModuleInit {
         if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
     }
+    const newApprovalIds = { checkout_budget: randomUUID(), checkout_probation: randomUUID() };
     const expiresAt = sessionExpiresAt(row.pricedAt ?? new Date());
     const ev = evaluateSession({
       lines: lines.map((l) => ({ itemId: l.item_id, vendor, quantity: l.quantity, unitPriceFen: l.unit_price_fen, increment: l.increment, problem: l.problem })),
@@ -159,12 +161,14 @@ export class CheckoutEvaluationService implements OnModuleInit {
       guardProblem: state.problem,
       sessionKey: key,
       approvals: facts,
+      newApprovalIds,
     });
     row.status = CHECKOUT_MACHINE.move(row.status, ev.status);
     row.messages = ev.messages as unknown as Record<string, unknown>[];
     return ev.toRequest.map((kind) => {
       const why = kind === 'checkout_budget' ? `over budget (${total} fen)` : `vendor ${vendor} is on probation`;
       return {
+        id: newApprovalIds[kind],
         kind,
         subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
         summary: `checkout ${row.id} to ${row.namespace}: ${why}`,

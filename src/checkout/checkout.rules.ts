@@ -95,6 +95,8 @@ export interface EvaluationInput {
   guardProblem?: string | null;
   sessionKey: string;
   approvals: ApprovalFact[];
+  /** The ids the approvals to request will get (chosen beforehand, so the message that asks for one names it). */
+  newApprovalIds?: Partial<Record<EscalationKind, string>>;
 }
 
 export interface Evaluation {
@@ -173,7 +175,8 @@ export function evaluateSession(input: EvaluationInput): Evaluation {
       messages.push(message('approval_rejected', 'requires_buyer_review', `${n.why}: owner approval ${rejected.id} was rejected; change the lines to ask again`, '$'));
     } else {
       toRequest.push(n.kind);
-      messages.push(message('approval_required', 'requires_buyer_review', `${n.why}: an owner approval was requested`, '$'));
+      const id = input.newApprovalIds?.[n.kind];
+      messages.push(message('approval_required', 'requires_buyer_review', `${n.why}: ${id ? `owner approval ${id} was requested and is pending` : 'an owner approval was requested'}`, '$'));
     }
   }
   // Only escalations without an approval for these lines added messages at this point.

@@ -4,6 +4,7 @@
  */
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ALL_ERROR_CODES } from './error-codes';
+import { Fen } from './money-docs';
 import { ALL_NOTE_CODES } from './message-codes';
 
 /** A message to read before the data (spec "Envelope and messages"). */
@@ -74,7 +75,7 @@ export class ErrorEnvelope extends UcpEnvelope {}
 
 /** Integer fen (1/100 yuan) in CNY. */
 export class PriceView {
-  @ApiProperty({ type: 'integer', description: 'Integer fen (1/100 yuan).' })
+  @Fen()
   amount: number;
   @ApiProperty({ enum: ['CNY'] })
   currency: 'CNY';
@@ -88,7 +89,7 @@ export class ItemRefView {
 /** One entry of `totals[]` (UCP): exactly one `subtotal` and one `total`; the others add up to `total`. */
 export class TotalView {
   type: 'subtotal' | 'items_discount' | 'discount' | 'fulfillment' | 'tax' | 'fee' | 'total';
-  @ApiProperty({ type: 'integer', description: 'Integer fen; money back to the buyer is negative.' })
+  @Fen({ description: 'Money back to the buyer is negative.' })
   amount: number;
   display_text?: string;
 }

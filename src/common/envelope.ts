@@ -51,6 +51,17 @@ export function errorBody(messages: UcpMessage[]): { ucp: UcpHeader; messages: U
   return { ucp: { version: UCP_VERSION, status: 'error' }, messages };
 }
 
+/**
+ * UCP's own capabilities the service implements, under their UCP names and at the UCP version (issue 29: a UCP
+ * client looks for `dev.ucp.shopping.checkout` in discovery). Listed beside the extensions; the shapes the vending
+ * spec overrides on purpose are in docs/decisions.md ("Issue 29").
+ */
+export const UCP_CAPABILITY_VERSIONS: Record<string, string> = {
+  'dev.ucp.shopping.checkout': UCP_VERSION,
+  'dev.ucp.shopping.catalog.search': UCP_VERSION,
+  'dev.ucp.shopping.catalog.lookup': UCP_VERSION,
+};
+
 /** Versions of the service's own extension capabilities (spec "Versioning"). */
 export const CAPABILITY_VERSIONS: Record<string, string> = {
   'com.example.svc.inventory': '2026-09-09',

@@ -2,7 +2,9 @@ import type { Severity } from './envelope';
 
 /**
  * The closed list of error codes a DomainError may carry, each with the severity it has unless the thrower says
- * otherwise. No HTTP here: the status of each code is `statusOf` (error-status.rules.ts), read only where an answer
+ * otherwise. Severities follow UCP (issue 29): `requires_buyer_review` only where a person must decide (confirm,
+ * approval, kill switch); `recoverable` where the same call may succeed later or with a fixed input; `unrecoverable`
+ * where repeating it cannot (a used key with another body, a resource already placed or resolved). No HTTP here: the status of each code is `statusOf` (error-status.rules.ts), read only where an answer
  * is written (the exception filter and the idempotency store). A new code is added here, to ERROR_STATUS and, when the
  * spec does not name it, to docs/decisions.md ("Issue 9: error codes").
  */
@@ -15,30 +17,30 @@ export const ERROR_CODES = {
   request_too_large: 'recoverable',
   namespace_unsupported: 'unrecoverable',
   not_found: 'unrecoverable',
-  already_placed: 'requires_buyer_review',
-  already_delivered: 'requires_buyer_review',
+  already_placed: 'unrecoverable',
+  already_delivered: 'unrecoverable',
   approval_required: 'requires_buyer_review',
   kill_switch_engaged: 'requires_buyer_review',
   supplier_rejected: 'recoverable',
   upstream_unreachable: 'recoverable',
   guard_unverifiable: 'unrecoverable',
   // Named by the spec's decisions.md (sections 9 and 10).
-  invalid_state: 'requires_buyer_review',
+  invalid_state: 'unrecoverable',
   staging_no_spend: 'unrecoverable',
-  idempotency_key_mismatch: 'requires_buyer_review',
-  idempotency_key_in_use: 'requires_buyer_review',
+  idempotency_key_mismatch: 'unrecoverable',
+  idempotency_key_in_use: 'recoverable',
   // The spec's un-named rows (401, 403, 503 without a token), named by the project.
   unauthorized: 'unrecoverable',
   forbidden: 'unrecoverable',
   auth_not_configured: 'unrecoverable',
   // Added by the project (docs/decisions.md, "Issue 9: error codes").
-  complete_in_progress: 'requires_buyer_review',
-  already_exists: 'requires_buyer_review',
-  already_resolved: 'requires_buyer_review',
-  nothing_to_order: 'requires_buyer_review',
-  restock_in_progress: 'requires_buyer_review',
-  reference_conflict: 'requires_buyer_review',
-  sync_in_progress: 'requires_buyer_review',
+  complete_in_progress: 'recoverable',
+  already_exists: 'unrecoverable',
+  already_resolved: 'unrecoverable',
+  nothing_to_order: 'unrecoverable',
+  restock_in_progress: 'recoverable',
+  reference_conflict: 'unrecoverable',
+  sync_in_progress: 'recoverable',
   upstream_rejected: 'recoverable',
   idempotency_unavailable: 'recoverable',
   not_implemented: 'unrecoverable',

@@ -68,8 +68,8 @@ export const Errors = {
   supplierRejected: (reason: string) => new DomainError('supplier_rejected', `the supplier refused the order: ${reason}`),
   /** A machine platform refused a write (`what`): not a supplier order, so not `supplier_rejected`. */
   upstreamRejected: (who: string, what: string, reason: string) => new DomainError('upstream_rejected', `${who} refused ${what}: ${reason}`),
-  /** A refusal because of the state of a resource (the conflict codes answer 409). */
-  conflict: (code: ErrorCode, content: string, path = '$') => new DomainError(code, content, { path, severity: 'requires_buyer_review' }),
+  /** A refusal because of the state of a resource (the conflict codes answer 409), with its code's UCP severity. */
+  conflict: (code: ErrorCode, content: string, path = '$') => new DomainError(code, content, { path }),
   unauthorized: () => new DomainError('unauthorized', 'missing or wrong operator token'),
   forbidden: (content: string) => new DomainError('forbidden', content),
 };

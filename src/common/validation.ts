@@ -1,6 +1,10 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from './errors';
 import { message, UcpMessage } from './envelope';
+import { validationSentence } from './validation-sentences.rules';
+
+/** The field a sentence names: the path's last segment (`quantity`, `line_items[0]`), never the REST path. */
+const labelOf = (path: string) => path.replace(/^.*\./, '');
 
 /** class-validator failures become `missing` (absent value) or `invalid` messages with a JSONPath each. */
 export function flattenValidationErrors(errors: ValidationError[], parent = '$'): UcpMessage[] {
@@ -13,9 +17,9 @@ export function flattenValidationErrors(errors: ValidationError[], parent = '$')
       const absent = names.includes('isDefined');
       const code = absent ? 'missing' : 'invalid';
       if (names.includes('whitelistValidation')) {
-        out.push(message('invalid', 'recoverable', `${path} is not a known field`, path));
+        out.push(message('invalid', 'recoverable', `${labelOf(path)} is not a field this operation takes.`, path));
       } else {
-        out.push(message(code, 'recoverable', `${path}: ${Object.values(e.constraints).join('; ')}`, path));
+        out.push(message(code, 'recoverable', validationSentence(labelOf(path), e.constraints), path));
       }
     }
     if (e.children?.length) out.push(...flattenValidationErrors(e.children, path));

@@ -3,7 +3,7 @@
  * answers of the capability's operations, taken from the service's own OpenAPI document, so the two never disagree.
  * Pure: no Nest, no I/O.
  */
-import { CAPABILITY_VERSIONS } from '../common/envelope';
+import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS } from '../common/envelope';
 
 /** Where the schemas are served: public, beside the profile they complete (no data, like the profile itself). */
 export const CAPABILITY_SCHEMA_PATH = '/.well-known/ucp/schemas';
@@ -12,6 +12,9 @@ export const capabilitySchemaUrl = (base: string, capability: string): string =>
 
 /** The OpenAPI tags whose operations make up each capability (the tags name their capability, see src/openapi.ts). */
 const CAPABILITY_TAGS: Record<string, string[]> = {
+  'dev.ucp.shopping.checkout': ['checkout'],
+  'dev.ucp.shopping.catalog.search': ['catalog'],
+  'dev.ucp.shopping.catalog.lookup': ['catalog'],
   'com.example.svc.sku': ['discovery', 'catalog', 'skus'],
   'com.example.svc.inventory': ['catalog', 'locations'],
   'com.example.svc.location': ['locations'],
@@ -71,7 +74,8 @@ function rootModels(doc: OpenApiLike, tags: string[]): string[] {
 /** The capability's schema document, or null for a name discovery does not list. */
 export function capabilitySchema(doc: OpenApiLike, capability: string, url: string): Json | null {
   const tags = CAPABILITY_TAGS[capability];
-  if (!tags || !(capability in CAPABILITY_VERSIONS)) return null;
+  const version = CAPABILITY_VERSIONS[capability] ?? UCP_CAPABILITY_VERSIONS[capability];
+  if (!tags || !version) return null;
   const components = doc.components?.schemas ?? {};
   const roots = rootModels(doc, tags);
   // Every model the roots reach, so the document stands alone.
@@ -89,7 +93,7 @@ export function capabilitySchema(doc: OpenApiLike, capability: string, url: stri
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: url,
     title: capability,
-    description: `Answers of the ${capability} capability (version ${CAPABILITY_VERSIONS[capability]}): one of the models below, as the OpenAPI document describes them.`,
+    description: `Answers of the ${capability} capability (version ${version}): one of the models below, as the OpenAPI document describes them.`,
     anyOf: roots.map((r) => ({ $ref: `#/$defs/${r}` })),
     $defs: defs,
   };

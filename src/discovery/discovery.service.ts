@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
+import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
 import { paymentHandlers } from '../common/payment-handlers';
 import { ASYNCAPI_PATH } from '../events/asyncapi';
 import { capabilitySchemaUrl } from './capability-schemas.rules';
@@ -12,6 +12,14 @@ export const API_PREFIX = '/ucp/v1';
 /** The MCP endpoint (Streamable HTTP) and the OpenRPC document of its tools (src/mcp). */
 export const MCP_PATH = '/ucp/mcp';
 export const MCP_SCHEMA_PATH = '/ucp/mcp/openrpc.json';
+
+/** UCP's specification pages of the version the service speaks (the `spec` of UCP's own service and capabilities). */
+const UCP_SPEC = `https://ucp.dev/${UCP_VERSION}/specification`;
+const UCP_SPEC_OF: Record<string, string> = {
+  'dev.ucp.shopping.checkout': `${UCP_SPEC}/checkout/`,
+  'dev.ucp.shopping.catalog.search': `${UCP_SPEC}/catalog/`,
+  'dev.ucp.shopping.catalog.lookup': `${UCP_SPEC}/catalog/`,
+};
 
 /** Builds the UCP profile and the namespace registry view from the run-time registry (no vendor hard-coded). */
 @Injectable()
@@ -24,8 +32,9 @@ export class DiscoveryService {
   profile(base: string) {
     const live = this.registry.list().filter((e) => e.status === 'live' && !e.problem);
     const capabilities: Record<string, { version: string; spec?: string; schema: string; config?: Record<string, unknown> }[]> = {};
-    for (const [name, version] of Object.entries(CAPABILITY_VERSIONS)) {
-      const entry: { version: string; spec?: string; schema: string; config?: Record<string, unknown> } = { version, schema: capabilitySchemaUrl(base, name) };
+    // UCP's own capabilities first (a UCP client finds checkout and catalog by their UCP names), then the extensions.
+    for (const [name, version] of Object.entries({ ...UCP_CAPABILITY_VERSIONS, ...CAPABILITY_VERSIONS })) {
+      const entry: { version: string; spec?: string; schema: string; config?: Record<string, unknown> } = { version, ...(UCP_SPEC_OF[name] ? { spec: UCP_SPEC_OF[name] } : {}), schema: capabilitySchemaUrl(base, name) };
       if (name === 'com.example.svc.sku') {
         entry.config = {
           namespaces: this.registry.list().map((e) => ({ namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status })),
@@ -42,6 +51,11 @@ export class DiscoveryService {
         version: UCP_VERSION,
         status: 'success' as const,
         services: {
+          // UCP's shopping service: the same two endpoints, under the name a UCP client looks for.
+          'dev.ucp.shopping': [
+            { version: UCP_VERSION, spec: `${UCP_SPEC}/overview/`, transport: 'rest', endpoint: `${base}${API_PREFIX}`, schema: `${base}${API_PREFIX}/openapi.json` },
+            { version: UCP_VERSION, spec: `${UCP_SPEC}/overview/`, transport: 'mcp', endpoint: `${base}${MCP_PATH}`, schema: `${base}${MCP_SCHEMA_PATH}` },
+          ],
           'com.example.svc': [
             {
               version: UCP_VERSION,

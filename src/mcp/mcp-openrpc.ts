@@ -23,7 +23,7 @@ export function openRpcDocument(defs: ToolDefinition[], base: string) {
         description: d.tool.description,
         paramStructure: 'by-name',
         params: Object.entries(input.properties).map(([name, schema]) => ({ name, required: input.required.includes(name), schema: withDefs(schema, input.$defs) })),
-        result: { name: 'structuredContent', schema: d.tool.outputSchema ?? { type: 'object' } },
+        result: { name: 'structuredContent', schema: d.resultSchema ?? { type: 'object' } },
         'x-readonly': d.tool.annotations.readOnlyHint,
         'x-destructive': d.tool.annotations.destructiveHint,
         'x-rest-operation': d.spec.operationId,

@@ -37,6 +37,8 @@ export interface ToolRoute {
   pathParams: string[];
   queryParams: string[];
   payload: string | null;
+  /** Top-level fields of the JSON body (a REST message path `$.<field>…` names the payload argument's field). */
+  bodyFields: string[];
 }
 
 export interface ToolInputSchema {
@@ -50,12 +52,13 @@ export interface ToolInputSchema {
 export interface ToolDefinition {
   spec: McpToolSpec;
   route: ToolRoute;
+  /** Every answer the operation documents, for the OpenRPC document; tools/list carries a one-line summary instead. */
+  resultSchema?: Schema & { type: 'object' };
   tool: {
     name: string;
     title: string;
     description: string;
     inputSchema: ToolInputSchema;
-    outputSchema?: Schema & { type: 'object' };
     annotations: { title: string; readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
   };
 }
@@ -63,26 +66,19 @@ export interface ToolDefinition {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const REF_PREFIX = '#/components/schemas/';
 
-/** Idempotency-Key's own bounds (the REST header's). */
-const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' };
+/** Idempotency-Key's own bounds (the REST header's): 1 to 255 visible ASCII characters. */
+const IDEMPOTENCY_KEY_PATTERN = '^[\\x21-\\x7e]{1,255}$';
 
+/**
+ * The `meta` argument, as small as it can be validated: it is repeated in every tool of tools/list, so what it means
+ * is said once in the server's instructions.
+ */
 export function metaSchema(requireKey: boolean): Schema {
   return {
     type: 'object',
-    description: 'UCP request metadata: `ucp-agent.profile` is sent as the UCP-Agent header, `idempotency-key` as Idempotency-Key.',
     properties: {
-      'ucp-agent': {
-        type: 'object',
-        description: 'The calling platform (UCP-Agent).',
-        properties: { profile: { type: 'string', minLength: 1, maxLength: 2048, description: "URL of the platform's UCP profile." } },
-        required: ['profile'],
-      },
-      'idempotency-key': {
-        ...IDEMPOTENCY_KEY_SCHEMA,
-        description: requireKey
-          ? 'Required: a fresh key (a UUID) per intended action; reuse it to retry the same call safely.'
-          : 'Optional: makes a retry of the same write replay its first answer (only where the REST operation takes Idempotency-Key).',
-      },
+      'ucp-agent': { type: 'object', properties: { profile: { type: 'string', minLength: 1, maxLength: 2048 } }, required: ['profile'] },
+      'idempotency-key': { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN, ...(requireKey ? { description: 'A fresh UUID per intended action; the same key to retry it.' } : {}) },
     },
     ...(requireKey ? { required: ['idempotency-key'] } : {}),
   };
@@ -131,18 +127,21 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
   }
   const inputSchema: ToolInputSchema = { type: 'object', properties, required, additionalProperties: false, ...defsOf(defs) };
   const title = op.summary ?? spec.tool;
-  const description = [op.summary ? `${op.summary}.` : '', renameOperations(op.description ?? '', toolNameOf), spec.movesMoney ? MONEY_NOTE : '', `REST: ${method} ${path}.`]
+  const resultSchema = outputSchemaOf(op, doc);
+  // The tool's own purpose when the table gives one (the REST text speaks of routes and statuses), else the REST text.
+  const about = spec.purpose ?? [op.summary ? `${op.summary}.` : '', renameOperations(op.description ?? '', toolNameOf)].filter(Boolean).join(' ');
+  const description = [about, spec.movesMoney ? MONEY_NOTE : '', answersLine(op, doc)]
     .filter(Boolean)
     .join('\n\n');
   return {
     spec,
-    route: { method, path, pathParams: pathParams.map((p) => p.name), queryParams: queryParams.map((p) => p.name), payload: spec.payload ?? null },
+    route: { method, path, pathParams: pathParams.map((p) => p.name), queryParams: queryParams.map((p) => p.name), payload: spec.payload ?? null, bodyFields: fieldsOf(bodySchema, doc) },
+    resultSchema,
     tool: {
       name: spec.tool,
       title,
       description,
       inputSchema,
-      outputSchema: outputSchemaOf(op, doc),
       annotations: {
         title,
         readOnlyHint: !!spec.readOnly,
@@ -157,6 +156,22 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
 /** The REST texts name operations by operationId; the tool texts name the tools. */
 function renameOperations(text: string, toolNameOf: Map<string, string>): string {
   return text.replace(/`([a-z_]+)`/g, (whole, id: string) => (toolNameOf.has(id) ? `\`${toolNameOf.get(id)}\`` : whole));
+}
+
+/** The top-level property names of a (referenced) object schema. */
+function fieldsOf(schema: Schema | undefined, doc: OpenApiDocumentLike): string[] {
+  const resolved = typeof schema?.$ref === 'string' ? (doc.components?.schemas?.[schema.$ref.slice(REF_PREFIX.length)] as Schema | undefined) : schema;
+  return Object.keys((resolved?.properties as Schema | undefined) ?? {});
+}
+
+/**
+ * One line naming the top-level fields of the success answer (tools/list carries no output schema: at 4 to 10 KB a
+ * tool it was most of the list; the OpenRPC document keeps them whole).
+ */
+function answersLine(op: OpenApiOperation, doc: OpenApiDocumentLike): string {
+  const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+  const fields = fieldsOf(ok?.content?.['application/json']?.schema, doc).filter((k) => k !== 'ucp' && k !== 'messages');
+  return `Answers the ucp JSON${fields.length ? `: ${fields.join(', ')}` : ''}, and messages[]. Full schema: ucp/mcp/openrpc.json.`;
 }
 
 /**

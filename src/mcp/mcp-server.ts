@@ -10,9 +10,11 @@ export const MCP_SERVER_VERSION = '2026-09-10';
 
 const INSTRUCTIONS =
   'Runs a vending route: supplier catalogs, machine shelves, purchase orders (UCP checkout), prices, replenishment, approvals and events. ' +
-  'Every answer is the ucp JSON: read `messages[]` before the data (`requires_buyer_review` = stop and show a person). ' +
-  'Money moves only in complete_checkout, update_prices, place_run and send_restock: each needs meta["idempotency-key"] and, where asked, `confirm: true`, which is a person\'s decision. ' +
-  'Amounts are integer fen (CNY).';
+  'Every answer is the ucp JSON: read `messages[]` before the data; a message `path` names your tool argument (`$.checkout.line_items[0].quantity`). ' +
+  'Severities: `recoverable` = fix the named argument and call again; `requires_buyer_review` = stop and show a person; `unrecoverable` = do not retry this call as it is. ' +
+  'Money moves only in complete_checkout, update_prices, place_run and send_restock: each needs meta["idempotency-key"] (a fresh UUID per intended action; reuse it to retry the same call, which then answers the first result) and, where asked, `confirm: true`, which is a person\'s decision. ' +
+  'An `approval_required` message carries the approval id (`approval_id`) and the tool to read it (get_approval); an owner resolves it, an agent relays and never approves its own request; withdraw_approval withdraws a mistaken request of yours. ' +
+  'Amounts are integer fen (CNY): 350 = ¥3.50. `meta["ucp-agent"].profile` is sent as the UCP-Agent header.';
 
 /** One validator for every server: the SDK builds a new Ajv per server otherwise (7% of a tool call's CPU). */
 const SHARED_VALIDATOR = new AjvJsonSchemaValidator();

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { errorBody, message } from '../common/envelope';
 import { injectRequest } from './in-process-request';
 import { restCallOf, RestCall } from './mcp-call.rules';
+import { Awaiting, AWAITING_META, inToolTerms } from './mcp-answer.rules';
 import { OpenApiDocumentLike, toolDefinitions, ToolDefinition } from './mcp-schemas.rules';
 
 /** The Express application every tool call is dispatched into, and the document its tools are derived from. */
@@ -55,7 +56,8 @@ export class McpToolsService {
     const mapped = restCallOf(def, args);
     if (!mapped.ok) return resultOf(400, mapped.body);
     const { status, body, replayed } = await this.dispatch(mapped.call, outer);
-    return resultOf(status, body, replayed);
+    const answer = inToolTerms(def.route, body);
+    return resultOf(status, answer.body, replayed, answer.awaiting);
   }
 
   private async dispatch(call: RestCall, outer: Request): Promise<{ status: number; body: unknown; replayed: boolean }> {
@@ -88,11 +90,11 @@ export const STATUS_META = 'com.example.svc/http_status';
 export const REPLAYED_META = 'com.example.svc/idempotent_replayed';
 
 /** A 4xx/5xx REST answer is a tool result with `isError` (a business outcome the agent reads), never a JSON-RPC error. */
-export function resultOf(status: number, body: unknown, replayed = false): CallToolResult {
+export function resultOf(status: number, body: unknown, replayed = false, awaiting: Awaiting[] = []): CallToolResult {
   return {
     structuredContent: body as Record<string, unknown>,
     content: [{ type: 'text', text: JSON.stringify(body) }],
     ...(status >= 400 ? { isError: true } : {}),
-    _meta: { [STATUS_META]: status, ...(replayed ? { [REPLAYED_META]: true } : {}) },
+    _meta: { [STATUS_META]: status, ...(replayed ? { [REPLAYED_META]: true } : {}), ...(awaiting.length ? { [AWAITING_META]: awaiting } : {}) },
   };
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_PRICE_FEN } from '../common/limits';
 
 export class PriceItemRef {
@@ -33,6 +33,16 @@ export class PriceLineBody {
   @ValidateNested()
   @Type(() => PriceBody)
   price: PriceBody;
+
+  /** Go ahead although the new price is below the good's purchase cost (where the supply resolution knows it). */
+  @IsOptional()
+  @IsBoolean()
+  allow_below_cost?: boolean;
+
+  /** Go ahead although the new price cuts the current one by more than 90%. */
+  @IsOptional()
+  @IsBoolean()
+  allow_deep_cut?: boolean;
 }
 
 export class SetPricesBody {

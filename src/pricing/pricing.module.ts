@@ -11,9 +11,10 @@ import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceApprovalHandler } from './price-approval.handler';
 import { PriceRecordRepository } from './price-record.repository';
 import { PriceResumeService } from './price-resume.service';
+import { SupplyResolutionModule } from '../replenishment/supply-resolution.module';
 
 @Module({
-  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
+  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],
   controllers: [PricingController],
   providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })

@@ -1,4 +1,5 @@
 /** Response models of price updates (OpenAPI only; see common/envelope.responses.ts). */
+import { ApiProperty } from '@nestjs/swagger';
 import { Const } from '../common/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope } from '../common/envelope.responses';
 
@@ -35,11 +36,26 @@ export class PriceReferenceView {
   since: string;
 }
 
+/** A line parked for an owner's approval (over the per-item cap, or a change already pending): nothing changed for it. */
+export class PendingPriceView {
+  item: ItemRefView;
+  /** The approval it waits on: read it with `GET /approvals/{id}` (MCP: get_approval); an owner resolves it. */
+  approval_id: string;
+  previous: PriceView;
+  /** The price asked for. */
+  price: PriceView;
+}
+
 export class SetPricesResponse extends UcpEnvelope {
+  /** `updated`: every line changed; `pending_approval`: no line changed, each waits for an owner (`pending`); `partly_pending_approval`: some of each. */
+  @ApiProperty({ enum: ['updated', 'pending_approval', 'partly_pending_approval'] })
+  status: 'updated' | 'pending_approval' | 'partly_pending_approval';
   location: string;
   /** Prices changed on the machine now. */
   updated: PriceChangeView[];
-  /** Items parked for approval (over the per-item cap, or a change already pending): nothing changed for them. */
+  /** Lines waiting for an owner's approval, each with its `approval_id`. */
+  pending: PendingPriceView[];
+  /** REST links to the approvals of `pending` (an owner's call, not the requester's). */
   actions: ApprovalActionView[];
   /** Every requested item's reference price of the day (issue 26). */
   references: PriceReferenceView[];

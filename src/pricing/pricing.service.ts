@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
-import { Errors } from '../common/errors';
+import { DomainError, Errors } from '../common/errors';
+import { SupplyResolutionService } from '../replenishment/supply-resolution.service';
+import type { Resolution } from '../replenishment/resolution.rules';
+import { floorRefusal } from './price-floor.rules';
+import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
 import { GuardsService } from '../guards/guards.service';
@@ -14,12 +18,15 @@ import type { Attempt } from '../idempotency/idempotency.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { SetPricesBody } from './pricing.dto';
 import { PriceSlotsRepository } from './price-slots.repository';
-import { PriceUpdate } from './pricing.view';
+import { PendingPrice, PriceUpdate } from './pricing.view';
 import { Tx } from '../database/tx';
 import { toPlus8 } from '../common/time';
 import { overCapOrReference, PriceReference, referenceOf } from './price-reference.rules';
 
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+
+/** A line parked for an owner: what it waits on and how to read it. */
+const pendingOf = (a: ApprovalView, m: Move): PendingPrice => ({ item: { id: m.itemId }, approval_id: a.id, previous: cny(m.currentFen), price: cny(m.newFen) });
 
 interface Move {
   index: number;
@@ -49,6 +56,7 @@ export class PricingService {
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
     private readonly resume: PriceResumeService,
+    private readonly resolution: SupplyResolutionService,
   ) {}
 
   /** `attempt`: a retry under the Idempotency-Key of a first attempt that died answers what it applied (issue 27). */
@@ -89,9 +97,11 @@ export class PricingService {
       const reference = referenceOf({ priceFen: slot.priceFen, referenceFen: slot.priceReferenceFen, referenceAt: slot.priceReferenceAt, referenceSource: slot.priceReferenceSource }, now);
       return { ...p, slot, currentFen: slot.priceFen, reference };
     });
+    await this.checkFloor(moves, body);
 
     const messages: UcpMessage[] = [];
     const actions: Record<string, unknown>[] = [];
+    const pending: PendingPrice[] = [];
     const locked = moves.filter((m) => m.slot.priceLocked);
     // The cap holds against the previous price and against today's reference, so small steps cannot add up.
     let open = moves.filter((m) => !m.slot.priceLocked);
@@ -133,9 +143,12 @@ export class PricingService {
     }
 
     for (const m of locked) {
-      const pending = await this.approvals.findPending('price_change', m.slot.id);
-      messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId} has a price change awaiting approval${pending ? ` (${pending.id})` : ''}; it was not changed`, `$.prices[${m.index}]`));
-      if (pending) actions.push(this.action(pending, m, base));
+      const waiting = await this.approvals.findPending('price_change', m.slot.id);
+      messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId} has a price change awaiting approval${waiting ? ` ${waiting.id} (read it with get_approval)` : ''}; it was not changed`, `$.prices[${m.index}]`));
+      if (waiting) {
+        actions.push(this.action(waiting, m, base));
+        pending.push(pendingOf(waiting, m));
+      }
     }
     if (over.length) {
       const created = await this.tx.run(async () => {
@@ -155,12 +168,33 @@ export class PricingService {
         return out;
       });
       for (const { m, a } of created) {
-        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap (from the previous price or from today's reference price ${m.reference.fen} fen); parked as approval ${a.id}; nothing changed for it`, `$.prices[${m.index}]`));
+        messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap (from the previous price or from today's reference price ${m.reference.fen} fen); parked as approval ${a.id} (read it with get_approval); nothing changed for it`, `$.prices[${m.index}]`));
         actions.push(this.action(a, m, base));
+        pending.push(pendingOf(a, m));
       }
     }
     const references = moves.map((m) => ({ item: { id: m.itemId }, price: cny(m.reference.fen), source: m.reference.source, since: toPlus8(m.reference.since) }));
-    return { location: locationId, updated, actions, references, messages };
+    return { location: locationId, updated, pending, actions, references, messages };
+  }
+
+  /**
+   * Refuses the whole request (nothing changes) when a line goes below its purchase cost or is cut by more than 90%
+   * without the line's explicit go-ahead. The cost is read only for cuts, from the supply resolution (cached catalogs);
+   * a good no supplier prices has no known cost and only the deep-cut rule applies.
+   */
+  private async checkFloor(moves: Move[], body: SetPricesBody): Promise<void> {
+    const cuts = moves.filter((m) => m.newFen < m.currentFen);
+    if (!cuts.length) return;
+    const costed = cuts.filter((m) => body.prices[m.index].allow_below_cost !== true).map((m) => m.itemId);
+    const byId = costed.length ? (await this.resolution.resolve(costed)).byId : new Map<string, Resolution | null>();
+    const problems: UcpMessage[] = [];
+    for (const m of cuts) {
+      const line = body.prices[m.index];
+      const costFen = byId.get(m.itemId)?.offer.eachPriceFen ?? null;
+      const refusal = floorRefusal({ currentFen: m.currentFen, newFen: m.newFen, costFen, allowBelowCost: line.allow_below_cost === true, allowDeepCut: line.allow_deep_cut === true });
+      if (refusal) problems.push(message('invalid', 'recoverable', `${m.itemId}: ${refusal.text}`, `$.prices[${m.index}].price.amount`));
+    }
+    if (problems.length) throw new DomainError('invalid', problems[0].content, { path: problems[0].path, extra: problems.slice(1) });
   }
 
   private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {

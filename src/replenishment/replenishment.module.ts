@@ -16,7 +16,7 @@ import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunViewService } from './run-view.service';
 import { RunsService } from './runs.service';
-import { SupplyResolutionService } from './supply-resolution.service';
+import { SupplyResolutionModule } from './supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
 import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
 import { GuardsModule } from '../guards/guards.module';
@@ -28,7 +28,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
   imports: [ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
-    PartnersModule, SupplyCatalogModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
+    PartnersModule, SupplyCatalogModule, SupplyResolutionModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
   ],
   controllers: [ReplenishmentController],
   providers: [
@@ -44,7 +44,6 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunFulfillers,
     ...RUN_FULFILLER_PROVIDERS,
     RunRecoveryScheduler,
-    SupplyResolutionService,
   ],
   exports: [PlanService, RunsService],
 })

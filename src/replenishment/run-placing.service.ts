@@ -57,7 +57,7 @@ export class RunPlacingService {
       await this.killSwitch.assertOff();
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      const refusal = placeRefusal(run.status as RunStatus);
+      const refusal = placeRefusal(run.status as RunStatus, run.approvalId);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
       const fulfiller = this.fulfillers.ofRun(run);

@@ -34,12 +34,13 @@ export function isRunStatus(s: unknown): s is RunStatus {
 
 export type Refusal = { code: ErrorCode; text: string } | null;
 
-export function placeRefusal(status: RunStatus): Refusal {
+/** Why a run cannot be placed now, or null; `approvalId` is the approval an awaiting run waits on (named in the refusal). */
+export function placeRefusal(status: RunStatus, approvalId: string | null = null): Refusal {
   switch (status) {
     case 'ready':
       return null;
     case 'awaiting_approval':
-      return { code: 'approval_required', text: 'the run waits for its replenishment_run approval' };
+      return { code: 'approval_required', text: `the run waits for its replenishment_run approval${approvalId ? ` ${approvalId}` : ''}` };
     case 'rejected':
       return { code: 'invalid_state', text: 'the run was rejected and cannot be placed' };
     case 'placing':

@@ -197,6 +197,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
       {
         id: 'acme-machine:A100',
         title: 'Coca-Cola can 330ml',
+        description: { plain: 'Coca-Cola can 330ml' }, // UCP requires one; the platform gives none, so it is the title
         sku: '6901234567892',
         price: { amount: 350, currency: 'CNY' },
         quantity_unit: 'EA',
@@ -228,7 +229,7 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
       expect(ids).toEqual(['acme-supply:A100@', 'acme-machine:A100@loc-1', 'acme-machine:A100@loc-2', 'beta-supply:B1@']);
       // UCP layout: one product per good (sku_id); the machine good has one variant per slot holding it.
       expect(res.body.products.map((p: V) => [p.id, p.variants.length])).toEqual([['acme-supply:A100', 1], ['acme-machine:A100', 2], ['beta-supply:B1', 1]]);
-      expect(res.body.products[1]).toMatchObject({ title: 'Coca-Cola can 330ml', price_range: { min: { amount: 350, currency: 'CNY' }, max: { amount: 400, currency: 'CNY' } } });
+      expect(res.body.products[1]).toMatchObject({ title: 'Coca-Cola can 330ml', description: { plain: 'Coca-Cola can 330ml' }, price_range: { min: { amount: 350, currency: 'CNY' }, max: { amount: 400, currency: 'CNY' } } });
       expect(res.body.variants).toBeUndefined();
       for (const v of res.body.products.flatMap(variantsOf)) {
         expect(Array.isArray(v.aliases)).toBe(true);

@@ -140,7 +140,7 @@ describe.each(BOTH_DATABASES)('checkout and UCP alignment (%s)', (db) => {
       expect(schema).toMatchObject({ $schema: 'https://json-schema.org/draft/2020-12/schema', $id: entry.schema, title: name });
       schemas[name] = schema;
     }
-    expect(Object.keys(schemas)).toHaveLength(8);
+    expect(Object.keys(schemas)).toHaveLength(11); // UCP's checkout and catalog (search, lookup) and the 8 extensions
     const session = (await t.post('/ucp/v1/checkout-sessions', { line_items: LINE, fulfillment: DEST })).body;
     const search = (await t.post('/ucp/v1/catalog/search', { filters: { namespace: NS } })).body;
     const validOrder = ajv.compile(schemas['com.example.svc.order']);
@@ -148,6 +148,13 @@ describe.each(BOTH_DATABASES)('checkout and UCP alignment (%s)', (db) => {
     const validSku = ajv.compile(schemas['com.example.svc.sku']);
     expect(validSku(search) ? [] : validSku.errors).toEqual([]);
     expect(validSku({ products: 'nope' })).toBe(false);
+    // Under their UCP names (issue 29): the same answers satisfy the checkout and catalog schemas discovery names.
+    const validCheckout = ajv.compile(schemas['dev.ucp.shopping.checkout']);
+    expect(validCheckout(session) ? [] : validCheckout.errors).toEqual([]);
+    const validSearch = ajv.compile(schemas['dev.ucp.shopping.catalog.search']);
+    expect(validSearch(search) ? [] : validSearch.errors).toEqual([]);
+    expect(profile.capabilities['dev.ucp.shopping.checkout'][0].spec).toBe('https://ucp.dev/2026-08-25/specification/checkout/');
+    expect(profile.services['dev.ucp.shopping'].map((s: { transport: string }) => s.transport)).toEqual(['rest', 'mcp']);
     expectError(await t.raw.get('/.well-known/ucp/schemas/com.example.svc.nope.json'), 404, 'not_found');
   });
 

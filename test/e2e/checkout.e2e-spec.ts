@@ -53,6 +53,11 @@ describe('checkout sessions (PostgreSQL)', () => {
     const again = await t.post('/ucp/v1/checkout-sessions/PO-1/complete', { confirm: true });
     expectError(again, 409, 'invalid_state');
     expect(p.requestsTo('POST /orders')).toHaveLength(1);
+    // Issue 29: a finished session is refused with UCP's error response alone (no other member), severity unrecoverable.
+    const cancel = await t.post('/ucp/v1/checkout-sessions/PO-1/cancel');
+    expectError(cancel, 409, 'invalid_state');
+    expect(Object.keys(cancel.body).sort()).toEqual(['messages', 'ucp']);
+    expect(cancel.body.messages[0]).toMatchObject({ severity: 'unrecoverable', content: expect.stringContaining('completed; its order is PO-1') });
   });
 
   it.each([['"true"', 'true'], ['1', 1], ['absent', undefined], ['false', false]])('confirm %s is 400 confirmation_required and calls nothing', async (_n, confirm) => {

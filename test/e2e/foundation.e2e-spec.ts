@@ -1,9 +1,12 @@
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
 import { expectEnvelope, expectError } from '../support/envelope';
 
-const CAPABILITIES = ['inventory', 'sku', 'location', 'order', 'pricing', 'replenishment', 'approval', 'events'].map(
-  (c) => `com.example.svc.${c}`,
-);
+const CAPABILITIES = [
+  'dev.ucp.shopping.checkout',
+  'dev.ucp.shopping.catalog.search',
+  'dev.ucp.shopping.catalog.lookup',
+  ...['inventory', 'sku', 'location', 'order', 'pricing', 'replenishment', 'approval', 'events'].map((c) => `com.example.svc.${c}`),
+];
 
 describe.each(BOTH_DATABASES)('foundation on %s database', (db) => {
   let t: TestApp;

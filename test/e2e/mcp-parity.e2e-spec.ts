@@ -4,6 +4,8 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, GUARDS, NS } from '../support/money-fixtures';
 import { callTool, mcpClient } from '../support/mcp-client';
 import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { inToolTerms } from '../../src/mcp/mcp-answer.rules';
+import { OpenApiDocumentLike, ToolRoute, toolDefinitions } from '../../src/mcp/mcp-schemas.rules';
 
 /** One side of the walk: `R` runs over REST, `M` over MCP; each side writes its own resources (ids end in its letter). */
 type Side = 'R' | 'M';
@@ -64,6 +66,11 @@ const WALK: Step[] = [
     args: () => ({ id: 'apr-unknown', resolution: { approved: false, resolver: { channel: 'dashboard' } } }),
     rest: () => ({ method: 'post', url: '/ucp/v1/approvals/apr-unknown', body: { approved: false, resolver: { channel: 'dashboard' } } }),
   },
+  {
+    tool: 'withdraw_approval',
+    args: () => ({ id: 'apr-unknown', withdrawal: { reason: 'sent by mistake' } }),
+    rest: () => ({ method: 'post', url: '/ucp/v1/approvals/apr-unknown/withdraw', body: { reason: 'sent by mistake' } }),
+  },
   { tool: 'get_replenishment_plan', args: (s) => ({ location: loc(s) }), rest: (s) => ({ method: 'get', url: `/ucp/v1/replenishment/plan?location=${loc(s)}` }) },
   { tool: 'get_replenishment_score', args: () => ({ horizon_days: 7 }), rest: () => ({ method: 'get', url: '/ucp/v1/replenishment/score?horizon_days=7' }) },
   {
@@ -110,6 +117,7 @@ describe.each(BOTH_DATABASES)('every operation answers the same over REST and ov
   let p: FakePartner;
   let t: TestApp;
   let mcp: Client;
+  let routes: Map<string, ToolRoute>;
   beforeAll(async () => {
     p = await startFakePartner({ token: 'sup-token' });
     p.state.catalog = [{ vendorSku: 'COLA', title: 'Cola 330ml', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 500 }];
@@ -127,6 +135,7 @@ describe.each(BOTH_DATABASES)('every operation answers the same over REST and ov
       },
     });
     mcp = await mcpClient(t);
+    routes = new Map(toolDefinitions((await t.get('/ucp/v1/openapi.json').expect(200)).body as OpenApiDocumentLike).map((d) => [d.tool.name, d.route]));
   });
   afterAll(async () => {
     await mcp?.close();
@@ -152,7 +161,8 @@ describe.each(BOTH_DATABASES)('every operation answers the same over REST and ov
       expect(tool.isError).toBe(rest.status >= 400);
       // Reads see one shared state and are compared as they are; writes act on each side's own resources.
       const sided = JSON.stringify(step.args('R', ctx.R)) !== JSON.stringify(step.args('M', ctx.M));
-      const left = { tool: step.tool, status: rest.status, body: normalized(rest.body, sided ? 'R' : null) };
+      // The one difference by design: the MCP answer is the REST one in the tool's terms (src/mcp/mcp-answer.rules.ts).
+      const left = { tool: step.tool, status: rest.status, body: normalized(inToolTerms(routes.get(step.tool)!, rest.body).body, sided ? 'R' : null) };
       const right = { tool: step.tool, status: tool.status, body: normalized(tool.body, sided ? 'M' : null) };
       if (JSON.stringify(left) !== JSON.stringify(right)) diffs.push({ rest: left, mcp: right });
     }

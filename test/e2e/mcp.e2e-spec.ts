@@ -51,7 +51,27 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     expect(complete.description).toMatch(/requires_escalation/);
     for (const money of ['update_prices', 'place_run', 'send_restock']) expect(byName[money].annotations?.destructiveHint).toBe(true);
     for (const read of ['get_checkout', 'search_catalog', 'list_orders', 'list_events']) expect(byName[read].annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-    expect(byName.search_catalog.outputSchema).toBeDefined();
+    expect(byName.search_catalog.outputSchema).toBeUndefined(); // the OpenRPC document has the full answer schema
+  });
+
+  it('tools/list fits the 64 KB budget, measured as the bytes the endpoint writes', async () => {
+    const res = await t
+      .post('/ucp/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })
+      .set('Accept', 'application/json, text/event-stream')
+      .expect(200);
+    expect(res.body.result.tools.length).toBe(MCP_TOOLS.length);
+    expect(Buffer.byteLength(res.text, 'utf8')).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('answers 2025-era and current protocol revisions with their own; 2026-07-28 is answered with the latest the SDK has', async () => {
+    const init = (protocolVersion: string) =>
+      t
+        .post('/ucp/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'probe', version: '1' } } })
+        .set('Accept', 'application/json, text/event-stream')
+        .expect(200);
+    for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) expect((await init(v)).body.result.protocolVersion).toBe(v);
+    // The pinned SDK (the newest published) has no 2026-07-28: the client is offered 2025-11-25 to accept or leave.
+    expect((await init('2026-07-28')).body.result.protocolVersion).toBe('2025-11-25');
   });
 
   it('search_catalog answers what POST /catalog/search answers', async () => {

@@ -102,6 +102,12 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/approvals/{id}', await t.post(`/ucp/v1/approvals/${aps.approvals[0].id}`, { approved: false, resolver: { channel: 'dashboard' } }));
     check('POST', '/ucp/v1/approvals/{id}', await t.post(`/ucp/v1/approvals/${aps.approvals[0].id}`, { approved: true, resolver: { channel: 'dashboard' } }));
     check('POST', '/ucp/v1/approvals/{id}', await t.post(`/ucp/v1/approvals/${aps.approvals[1].id}`, { approved: true, resolver: { channel: 'chat_tool', chat_id: 'x', sender_id: 'y' } }));
+    const parked = check('PUT', '/ucp/v1/locations/{id}/prices', await t.put(`/ucp/v1/locations/${loc}/prices`, prices(item.id, (item.price.amount + 1) * 3)));
+    const wid = parked.pending[0].approval_id as string;
+    check('POST', '/ucp/v1/approvals/{id}/withdraw', await t.post(`/ucp/v1/approvals/${wid}/withdraw`, { reason: 'sent by mistake' }));
+    check('POST', '/ucp/v1/approvals/{id}/withdraw', await t.post(`/ucp/v1/approvals/${wid}/withdraw`, { reason: 'twice' }));
+    check('POST', '/ucp/v1/approvals/{id}/withdraw', await t.post(`/ucp/v1/approvals/${wid}/withdraw`, {}));
+    check('POST', '/ucp/v1/approvals/{id}/withdraw', await t.post('/ucp/v1/approvals/nope/withdraw', { reason: 'x' }));
     check('POST', '/ucp/v1/locations/{id}/restock', await t.post(`/ucp/v1/locations/${loc}/restock`, { reference: 'conf-r-1', binding: true, line_items: [{ item: { id: item.id }, quantity: 2 }] }));
     check('POST', '/ucp/v1/events', await t.post('/ucp/v1/events', { kind: 'note', summary: 's', reasoning: 'r', location: loc }));
     check('POST', '/ucp/v1/events', await t.post('/ucp/v1/events', { kind: 'note' }));

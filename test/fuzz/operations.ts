@@ -138,6 +138,8 @@ export const OPERATIONS: Op[] = [
     name: 'approvals.resolve', method: 'POST', path: '/ucp/v1/approvals/:approval', prepare: pendingApproval,
     body: (w) => ({ approved: w.seq % 2 === 0, resolver: { channel: 'chat_tool', chat_id: 'ops', sender_id: 'boss' } }),
   },
+  // Issue 29: the requester takes back its own pending request.
+  { name: 'approvals.withdraw', method: 'POST', path: '/ucp/v1/approvals/:approval/withdraw', prepare: pendingApproval, body: () => ({ reason: 'fuzz: sent by mistake' }) },
   { name: 'events.list', method: 'GET', path: '/ucp/v1/events', query: { limit: '10', location: 'loc-1', kind: 'note' } },
   { name: 'events.create', method: 'POST', path: '/ucp/v1/events', body: () => ({ kind: 'note', summary: 'fuzz', reasoning: 'a fuzz request', location: 'loc-1' }) },
   {
@@ -173,6 +175,16 @@ export const OPERATIONS: Op[] = [
   {
     name: 'mcp.update_prices', method: 'POST', path: '/ucp/mcp', mcp: true,
     body: toolCall('update_prices', (w) => ({ meta: mcpKey(w), id: 'loc-1', prices: { confirm: true, prices: [{ item: { id: `${MACH}:A1` }, price: { amount: w.seq % 2 ? 350 : 360, currency: 'CNY' } }] } })),
+  },
+  // Issue 29: the new tool, removal by quantity 0 whatever the unit, and the price floor's go-ahead fields.
+  { name: 'mcp.withdraw_approval', method: 'POST', path: '/ucp/mcp', mcp: true, prepare: pendingApproval, body: toolCall('withdraw_approval', (_w, p) => ({ id: p.approval, withdrawal: { reason: 'fuzz: sent by mistake' } })) },
+  {
+    name: 'mcp.update_checkout', method: 'POST', path: '/ucp/mcp', mcp: true, prepare: freshSession,
+    body: toolCall('update_checkout', (_w, p) => ({ id: p.session, checkout: { line_items: [{ item: { id: `${SUP}:COLA` }, quantity: 0 }, { item: { id: `${SUP}:WATER` }, quantity: 2 }], fulfillment: DEST } })),
+  },
+  {
+    name: 'mcp.update_prices_floor', method: 'POST', path: '/ucp/mcp', mcp: true,
+    body: toolCall('update_prices', (w) => ({ meta: mcpKey(w), id: 'loc-1', prices: { confirm: true, prices: [{ item: { id: `${MACH}:B2` }, price: { amount: w.seq % 2 ? 40 : 500, currency: 'CNY' }, allow_deep_cut: w.seq % 3 === 0, allow_below_cost: false }] } })),
   },
   { name: 'admin.kill-switch', method: 'PUT', path: '/ucp/v1/admin/kill-switch', body: () => ({ engaged: false, reason: 'fuzz: stays released' }) },
 ];

@@ -32,7 +32,7 @@ describe('error codes', () => {
     const err = Errors.conflict('already_resolved', 'approval a1 is approved').with({ body: { id: 'a1' } });
     expect(toHttp(err)).toEqual({ status: 409, messages: err.messages, body: { id: 'a1' } });
     expect(toHttp(Errors.upstreamRejected('acme-machine', 'the restock request', 'no')).status).toBe(502);
-    expect(err.messages[0]).toMatchObject({ code: 'already_resolved', severity: 'requires_buyer_review', path: '$' });
+    expect(err.messages[0]).toMatchObject({ code: 'already_resolved', severity: 'unrecoverable', path: '$' });
   });
 
   it('takes the code\'s default severity unless the thrower chooses one; with() keeps code, severity, path and messages', () => {

@@ -25,11 +25,11 @@ describe('tool arguments → REST request', () => {
     expect(restCallOf(defs.get_checkout, { meta: [], id: 'x' }).ok).toBe(false);
   });
 
-  it('schemas: nullable becomes a null branch, references become $defs, every tool has an object output schema', () => {
+  it('schemas: nullable becomes a null branch, references become $defs, every tool has an object result schema (for the OpenRPC document)', () => {
     expect(jsonSchemaOf({ type: 'string', nullable: true, example: 'x' }, doc, new Map())).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
     for (const d of Object.values(defs)) {
       expect(d.tool.inputSchema.type).toBe('object');
-      expect(d.tool.outputSchema?.type).toBe('object');
+      expect(d.resultSchema?.type).toBe('object');
       expect(JSON.stringify(d.tool)).not.toContain('#/components/');
     }
   });
