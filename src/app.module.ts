@@ -32,6 +32,7 @@ import { StagingModule } from './staging/staging.module';
 import { McpModule } from './mcp/mcp.module';
 import { ConsoleModule } from './console/console.module';
 import { FleetModule } from './fleet/fleet.module';
+import { VisitsModule } from './visits/visits.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -39,7 +40,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule];
 
 @Module({})
 export class AppModule {
