@@ -33,6 +33,7 @@ import { McpModule } from './mcp/mcp.module';
 import { ConsoleModule } from './console/console.module';
 import { FleetModule } from './fleet/fleet.module';
 import { VisitsModule } from './visits/visits.module';
+import { SpendingModule } from './spending/spending.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -40,7 +41,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule, SpendingModule];
 
 @Module({})
 export class AppModule {

@@ -38,7 +38,7 @@ describe.each(['postgres', 'embedded'] as const)('visits (%s)', (db) => {
   });
 
   it('a sold-out slot puts its machine first; an open run is where its units come from, until it is delivered', async () => {
-    (fleet.acme.state.inventory['FLEET-1'] as Any[]).find((s) => s.vendorSku === 'TEA').stock = 0;
+    (fleet.acme.state.inventory['FLEET-1'] as Any[]).find((s) => s.vendorSku === 'TEA')!.stock = 0;
     await t.post('/ucp/v1/locations/sync', {}).expect(200);
     const run = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body;
     expect(run.status).toBe('ready');
