@@ -652,6 +652,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which machines need a visit today, and what to bring
+         * @description Every machine ranked by the visit rule (sold-out slots, days of cover per slot = stock over the measured demand rate, fill, days since the last delivery, data freshness), those needing a visit first. Each machine carries the rule's inputs, its reasons in words, its pick list (units per slot and where they come from: an open run, or nothing yet) and a pre-kit total per product; `van` sums the pre-kit over the machines to visit. Reads the synced copy and the plan; no partner is called and nothing is written.
+         */
+        get: operations["visits_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The budgets and what is spent against them
+         * @description The per-order, daily and monthly budgets of the guard rules, with the money spent (or held for orders being placed) today and this month on the +08:00 calendar. The Approvals screen shows it beside each request that passes a budget.
+         */
+        get: operations["budget_standing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ucp/v1/skus/{sku_id}": {
         parameters: {
             query?: never;
@@ -1887,6 +1927,12 @@ export interface components {
             orders: number;
             total: components["schemas"]["PriceView"];
         };
+        FleetTotalsView: {
+            /** @description Settled sales of every machine since 00:00 today (+08:00). */
+            sales_today: components["schemas"]["FleetSalesView"];
+            /** @description Settled sales of every machine over the 7 calendar days ending today (+08:00). */
+            sales_7d: components["schemas"]["FleetSalesView"];
+        };
         FleetMachineView: {
             /** @description Slots in the synced copy. */
             slots: number;
@@ -1914,8 +1960,137 @@ export interface components {
         FleetResponse: {
             /** Format: date-time */
             read_at: string;
+            /** @description The whole fleet's sales, summed by the service. */
+            totals: components["schemas"]["FleetTotalsView"];
             /** @description Every registered machine, by id. */
             machines: components["schemas"]["FleetMachineView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        VisitWeightsView: {
+            sold_out_slot: number;
+            low_cover_slot: number;
+            fill_per_10_percent_empty: number;
+            delivery_per_day: number;
+            delivery_max_days: number;
+            stale_data: number;
+            never_synced: number;
+        };
+        VisitRulesView: {
+            /** @description The demand rates are measured over this many days. */
+            sales_window_days: number;
+            /** @description A slot with fewer days of cover than this runs low. */
+            low_cover_days: number;
+            /** @description A machine under this fill needs a visit. */
+            low_fill_percent: number;
+            /** @description A machine not delivered to for this many days needs a visit. */
+            delivery_due_days: number;
+            /** @description Data older than this is stale. */
+            stale_hours: number;
+            /** @description Points per signal in the score. */
+            weights: components["schemas"]["VisitWeightsView"];
+        };
+        VisitReasonView: {
+            /** @enum {string} */
+            code: "sold_out" | "low_cover" | "low_fill" | "delivery_due" | "data_stale" | "never_synced";
+            /** @description The reason in words. */
+            text: string;
+        };
+        VisitInputsView: {
+            slots: number;
+            sold_out_slots: number;
+            /** @description Slots with stock but fewer days of cover than `rules.low_cover_days`. */
+            low_cover_slots: number;
+            /** @description The fewest days of cover over the slots (0 when one is sold out); null when nothing sells. */
+            min_cover_days: number | null;
+            /** @description Stock over capacity in percent; null when no capacity is known. */
+            fill_percent: number | null;
+            /** @description Whole days since the last delivered run that held this machine; null when none was recorded. */
+            days_since_delivery: number | null;
+            /** @description Hours since the last inventory sync; null when never synced. */
+            data_age_hours: number | null;
+        };
+        VisitSlotView: {
+            stock: number;
+            slot_id: string;
+            sku_id: string;
+            /** @description Product name. */
+            title: string;
+            capacity: number | null;
+            /** @description Units sold per day over the sales window (or the fallback rate when `demand_measured` is false). */
+            rate_per_day: number;
+            demand_measured: boolean;
+            /** @description Stock over the demand rate; null when nothing sells. */
+            cover_days: number | null;
+        };
+        PickFromView: {
+            /** @enum {string} */
+            kind: "open_run" | "depot";
+            run_id?: string;
+            run_status?: string;
+        };
+        VisitPickView: {
+            /** @description Units to bring for this slot. */
+            units: number;
+            /** @description Units the plan says the slot needs now (order-up-to target less stock). */
+            planned_units: number;
+            /** @description Where the units come from; null when nothing brings them yet (order them or take them from stock). */
+            from: components["schemas"]["PickFromView"] | null;
+            slot_id: string;
+            sku_id: string;
+            title: string;
+        };
+        PreKitView: {
+            units: number;
+            slots: number;
+            sku_id: string;
+            title: string;
+        };
+        MachineVisitView: {
+            rank: number;
+            id: string;
+            name: string;
+            needs_visit: boolean;
+            score: number;
+            /** @description Why it needs a visit, most urgent first (empty when it does not). */
+            reasons: components["schemas"]["VisitReasonView"][];
+            /** @description The ranking's inputs. */
+            inputs: components["schemas"]["VisitInputsView"];
+            slots: components["schemas"]["VisitSlotView"][];
+            /** @description Per slot, units to bring and from where. */
+            picks: components["schemas"]["VisitPickView"][];
+            /** @description Units per product for this machine. */
+            pre_kit: components["schemas"]["PreKitView"][];
+        };
+        VisitsResponse: {
+            /** Format: date-time */
+            computed_at: string;
+            needing_visit: number;
+            rules: components["schemas"]["VisitRulesView"];
+            /** @description Every machine, those needing a visit first, highest score first. */
+            machines: components["schemas"]["MachineVisitView"][];
+            /** @description Units per product over the machines that need a visit: what goes in the van. */
+            van: components["schemas"]["PreKitView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        BudgetLimitView: {
+            limit: components["schemas"]["PriceView"];
+        };
+        BudgetSpentView: {
+            limit: components["schemas"]["PriceView"];
+            /** @description Spent (and held for orders being placed) in the period so far. */
+            spent: components["schemas"]["PriceView"];
+        };
+        BudgetStandingResponse: {
+            /** Format: date-time */
+            read_at: string;
+            /** @description No single order may cost more. */
+            per_order: components["schemas"]["BudgetLimitView"];
+            /** @description Today, 00:00 to 24:00 (+08:00). */
+            daily: components["schemas"]["BudgetSpentView"];
+            /** @description This calendar month (+08:00). */
+            monthly: components["schemas"]["BudgetSpentView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
@@ -8858,6 +9033,316 @@ export interface operations {
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    visits_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked machines, the rule and the van total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitsResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    budget_standing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits and the spend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetStandingResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `guard_unverifiable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
