@@ -13,6 +13,7 @@ import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-ex
 import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-at';
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 import { EventSource1763800000730 } from './1763800000730-event-source';
+import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -29,4 +30,5 @@ export const ALL_MIGRATIONS: Function[] = [
   CheckoutPricedAt1763800000710,
   RestockClaimLease1763800000720,
   EventSource1763800000730,
+  ApprovalRequester1795629281157,
 ];
