@@ -906,6 +906,17 @@ export interface components {
             /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
         };
+        RequesterView: {
+            /**
+             * @description `console` (a person in the operator console), `mcp` (an agent over MCP), `api` (REST with the token), `service`.
+             * @enum {string}
+             */
+            channel: "service" | "mcp" | "console" | "api";
+            /** @enum {string} */
+            credential?: "operator" | "approver";
+            /** @description The UCP-Agent profile the caller named. */
+            agent?: string;
+        };
         ApprovalView: {
             /** @description What it is about, with ids (session, lines and total; item, slot and prices; run). */
             subject: {
@@ -922,6 +933,8 @@ export interface components {
             status: "pending" | "rejected" | "approved";
             summary: string;
             resolver: components["schemas"]["ResolverView"] | null;
+            /** @description Who asked; null on approvals created before it was recorded. */
+            requested_by: components["schemas"]["RequesterView"] | null;
             location?: string;
         };
         ApprovalsListResponse: {
