@@ -1,7 +1,7 @@
 /** Sales: the ledger with the spec's filters, paging, and a chart of daily settled sales. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { when, yuan } from '../format';
+import { statusWord, when, yuan } from '../format';
 import { Loaded, useLoad } from '../ui';
 import { DailyChart } from './DailyChart';
 
@@ -18,7 +18,7 @@ export function SalesTable({ orders }: { orders: Order[] }) {
   if (!orders.length) return <p class="empty">No sale matches.</p>;
   return (
     <div class="table-wrap">
-      <table>
+      <table class="cards">
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -33,18 +33,18 @@ export function SalesTable({ orders }: { orders: Order[] }) {
           {orders.map((o) => (
             <tr key={o.id}>
               <th scope="row">{o.id}</th>
-              <td>{o.location_name ?? o.location}</td>
-              <td>{when(o.taken_at)}</td>
-              <td>
-                <span class={`status ${o.trade_status ?? 'unknown'}`}>{o.trade_status ?? 'unknown'}</span>
+              <td data-label="Machine">{o.location_name ?? o.location}</td>
+              <td data-label="Taken">{when(o.taken_at)}</td>
+              <td data-label="Status">
+                <span class={`status ${o.trade_status ?? 'unknown'}`}>{statusWord(o.trade_status)}</span>
                 {(o.adjustments ?? []).map((a) => (
                   <span key={a.id} class={`badge ${a.type}`}>
                     {a.type === 'refund' ? 'refunded' : a.type === 'cancellation' ? 'cancelled' : 'refund failed'} {yuan({ amount: Math.abs(a.totals?.find((t) => t.type === 'total')?.amount ?? 0) })}
                   </span>
                 ))}
               </td>
-              <td>{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
-              <td>{yuan({ amount: total(o) })}</td>
+              <td data-label="Goods">{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
+              <td data-label="Total">{yuan({ amount: total(o) })}</td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +81,7 @@ export function Sales() {
           <select id="f-status" value={status} onChange={(e) => (setStatus(e.currentTarget.value as Status), resetPaging())}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusWord(s)}
               </option>
             ))}
           </select>
