@@ -59,6 +59,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   { tool: 'get_fleet', operationId: 'fleet_overview', readOnly: true },
   { tool: 'get_visits', operationId: 'visits_today', readOnly: true },
   { tool: 'get_budget', operationId: 'budget_standing', readOnly: true },
+  { tool: 'get_daily_sales', operationId: 'sales_daily', readOnly: true },
   { tool: 'create_event', operationId: 'events_create', payload: 'event' },
   { tool: 'get_guards', operationId: 'admin_guards_get', readOnly: true },
   { tool: 'update_guards', operationId: 'admin_guards_put', payload: 'guards', destructive: true },
