@@ -118,3 +118,6 @@ export function fieldLabel(path: string | null | undefined): string | null {
   if (!last) return null;
   return FIELD_LABELS[last] ?? last.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
+
+/** "1 order", "3 orders". */
+export const orders = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;

@@ -108,7 +108,7 @@ describe('the route day (issue 30), desktop and phone', () => {
       await open(page, '#/fleet');
       const totals = page.getByRole('definition').filter({ hasText: '¥' });
       await page.getByText('Sales today').first().waitFor();
-      expect(await page.locator('.totals').innerText()).toMatch(/Sales today\s+¥7\.00\s+1 orders\s+Sales, last 7 days\s+¥21\.00\s+3 orders/);
+      expect(await page.locator('.totals').innerText()).toMatch(/Sales today\s+¥7\.00\s+1 order\s+Sales, last 7 days\s+¥21\.00\s+3 orders/);
       expect(await totals.count()).toBeGreaterThan(0);
       const rows = page.locator('tbody tr');
       expect(await rows.first().innerText()).toMatch(/Gym[\s\S]*yes, #1: 1 slot is sold out/);
@@ -177,6 +177,62 @@ describe('the route day (issue 30), desktop and phone', () => {
     expect(w.fleet.acme.requestsTo('POST /prices')).toHaveLength(1);
     // The desktop follows the decisions from the event socket, with no reload.
     await pages.desktop!.page.getByText('Nothing waits for an owner.').waitFor();
+  });
+
+  it('Sales: today and 7-day totals from the service, the chart in yuan with no day after today', async () => {
+    const plus8 = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+    await each(async (page, kind) => {
+      await open(page, '#/sales');
+      const totals = page.locator('.totals');
+      await totals.waitFor();
+      expect(await totals.innerText()).toMatch(/Today\s+¥7\.00\s+1 order\s+Last 7 days\s+¥21\.00\s+3 orders/);
+      await page.locator('.plot canvas').first().waitFor();
+      // Pointing at today shows the day and its yuan in the legend (uPlot's tooltip).
+      const over = page.locator('.u-over');
+      const box = (await over.boundingBox())!;
+      await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+      await page.locator('.u-legend').getByText('¥7.00').waitFor();
+      await page.getByLabel('To', { exact: true }).fill(plus8(Date.now() + 3 * 86_400_000));
+      await page.getByLabel('To', { exact: true }).press('Tab');
+      await page.getByText(`to ${plus8(Date.now())}`).first().waitFor(); // capped at today
+      const days = await page.locator('.chart details th').allTextContents();
+      expect(days[days.length - 1]).toBe(plus8(Date.now()));
+      await expectLayout(page, kind, `sales-${kind}`);
+      await expectAccessible(page, `sales-${kind}`);
+      await screenshot(page, `30-sales-${kind}`);
+    });
+  });
+
+  it('Purchase orders list the supplier runs with where they deliver, and follow the event socket', async () => {
+    const run = (await w.t.post('/ucp/v1/replenishment/runs').expect(201)).body;
+    await w.t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).expect(200);
+    const placed = (await w.t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
+    await each(async (page, kind) => {
+      await open(page, '#/purchases');
+      const row = page.locator('tbody tr', { hasText: `run ${run.id}` });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(new RegExp(`${placed.supplier_order_id}[\\s\\S]*sim-supply[\\s\\S]*placed[\\s\\S]*restocked into machines FLEET-1, FLEET-2`));
+      await expectLayout(page, kind, `purchases-${kind}`);
+      await expectAccessible(page, `purchases-${kind}`);
+      await screenshot(page, `30-purchases-${kind}`);
+    });
+    // Delivered elsewhere: the open page follows without a reload.
+    const page = pages.desktop!.page;
+    await w.t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: run.lines.map((l: { slot_id: string; quantity_each: number }) => ({ slot_id: l.slot_id, quantity: l.quantity_each })) }).expect(200);
+    await page.locator('tbody tr', { hasText: `run ${run.id}` }).getByText('delivered', { exact: true }).waitFor();
+  });
+
+  it('Fleet and Machine follow the event socket: a sync elsewhere shows without a reload', async () => {
+    const desktop = pages.desktop!.page;
+    const phone = pages.phone!.page;
+    await open(desktop, '#/fleet');
+    await open(phone, '#/machine/FLEET-2');
+    await desktop.locator('tbody tr', { hasText: 'Gym' }).waitFor();
+    await phone.getByText('Salted peanuts 80g').first().waitFor();
+    (w.fleet.acme.state.inventory['FLEET-2'] as { vendorSku: string; stock: number }[]).find((s) => s.vendorSku === 'NUTS')!.stock = 7;
+    await w.t.post('/ucp/v1/locations/sync', {}).expect(200);
+    await desktop.locator('tbody tr', { hasText: 'Gym' }).getByText('0 of 2 slots').waitFor();
+    await phone.locator('tbody tr', { hasText: 'Salted peanuts 80g' }).getByText('7', { exact: true }).waitFor();
   });
 
   it('Guards shows money with thousands separators and fits the phone', async () => {

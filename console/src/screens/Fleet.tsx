@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { age, freshness, yuan } from '../format';
+import { age, freshness, orders, yuan } from '../format';
 import { href } from '../route';
 import { Loaded, Messages, toMessages, useAction, useLiveReload, useLoad } from '../ui';
 
@@ -88,12 +88,12 @@ export function Fleet() {
               <div>
                 <dt>Sales today</dt>
                 <dd>{yuan(d.fleet.totals.sales_today.total)}</dd>
-                <dd class="muted">{d.fleet.totals.sales_today.orders} orders</dd>
+                <dd class="muted">{orders(d.fleet.totals.sales_today.orders)}</dd>
               </div>
               <div>
                 <dt>Sales, last 7 days</dt>
                 <dd>{yuan(d.fleet.totals.sales_7d.total)}</dd>
-                <dd class="muted">{d.fleet.totals.sales_7d.orders} orders</dd>
+                <dd class="muted">{orders(d.fleet.totals.sales_7d.orders)}</dd>
               </div>
             </dl>
             {d.visitProblem && <Messages title="Which machines need a visit could not be read:" messages={d.visitProblem} />}

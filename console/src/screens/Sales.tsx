@@ -119,32 +119,3 @@ export function Sales() {
     </section>
   );
 }
-
-/** Settled sales per +08:00 day over the range (default: the last 14 days), read page by page up to 2,000 orders. */
-export async function dailySettled(location: string, from: string, to: string): Promise<{ days: string[]; fen: number[]; partial: boolean }> {
-  const end = to ? new Date(dayAfter(to)!) : new Date(Date.now() + 86_400_000);
-  const start = from ? new Date(dayStart(from)!) : new Date(end.getTime() - 15 * 86_400_000);
-  const byDay = new Map<string, number>();
-  for (let t = start.getTime(); t < end.getTime(); t += 86_400_000) byDay.set(plus8Day(new Date(t)), 0);
-  let cursor: string | undefined;
-  let partial = false;
-  for (let i = 0; ; i++) {
-    if (i === 20) {
-      partial = true;
-      break;
-    }
-    const r = await call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'settled', limit: 100, from: start.toISOString(), to: end.toISOString(), ...(location ? { location } : {}), ...(cursor ? { cursor } : {}) } } }));
-    for (const o of r.orders) {
-      const day = plus8Day(new Date(o.taken_at ?? 0));
-      byDay.set(day, (byDay.get(day) ?? 0) + total(o));
-    }
-    if (!r.pagination.has_next_page || !r.pagination.cursor) break;
-    cursor = r.pagination.cursor;
-  }
-  const days = [...byDay.keys()].sort();
-  return { days, fen: days.map((d) => byDay.get(d) ?? 0), partial };
-}
-
-function plus8Day(d: Date): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
