@@ -14,6 +14,7 @@ import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-a
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 import { EventSource1763800000730 } from './1763800000730-event-source';
 import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
+import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS: Function[] = [
   RestockClaimLease1763800000720,
   EventSource1763800000730,
   ApprovalRequester1795629281157,
+  PriceAuditFlags1795630682925,
 ];

@@ -60,6 +60,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   { tool: 'get_visits', operationId: 'visits_today', readOnly: true },
   { tool: 'get_budget', operationId: 'budget_standing', readOnly: true },
   { tool: 'get_daily_sales', operationId: 'sales_daily', readOnly: true },
+  { tool: 'get_price_audit', operationId: 'price_audit', readOnly: true },
   { tool: 'create_event', operationId: 'events_create', payload: 'event' },
   { tool: 'get_guards', operationId: 'admin_guards_get', readOnly: true },
   { tool: 'update_guards', operationId: 'admin_guards_put', payload: 'guards', destructive: true },
