@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/price-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Slots whose machine price differs from the service's
+         * @description After each inventory sync, a slot whose synced machine price differs from the last price the service set or approved (its own `price.changed` events) is flagged here and recorded once as a `price.mismatch` event: a price changed at the machine by hand is seen. A flag clears when the prices agree again. Slots the service never priced are not audited.
+         */
+        get: operations["price_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -852,7 +872,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -887,7 +907,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -2205,6 +2225,29 @@ export interface components {
         };
         PutAliasesBody: {
             aliases: components["schemas"]["AliasInputDto"][];
+        };
+        PriceAuditItemView: {
+            id: string;
+        };
+        PriceAuditFlagView: {
+            /** Format: date-time */
+            flagged_at: string;
+            slot_id: string;
+            /** @description The machine. */
+            location: string;
+            item: components["schemas"]["PriceAuditItemView"];
+            /** @description Product name. */
+            title: string;
+            /** @description The price the machine sells at (last inventory sync). */
+            machine_price: components["schemas"]["PriceView"];
+            /** @description The last price the service set or approved. */
+            service_price: components["schemas"]["PriceView"];
+        };
+        PriceAuditResponse: {
+            /** @description Slots whose machine price differs from the service's, newest first (at most 500). */
+            flags: components["schemas"]["PriceAuditFlagView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
         };
         CapabilityVersionView: {
             config?: {
@@ -9898,6 +9941,164 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    price_audit: {
+        parameters: {
+            query?: {
+                /** @description One machine only. */
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAuditResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
