@@ -235,6 +235,24 @@ describe('the route day (issue 30), desktop and phone', () => {
     await phone.locator('tbody tr', { hasText: 'Salted peanuts 80g' }).getByText('7', { exact: true }).waitFor();
   });
 
+  it('Machine flags a price changed at the machine by hand after a sync (price audit)', async () => {
+    const cola = (w.fleet.acme.state.inventory['FLEET-1'] as { vendorSku: string; priceFen: number }[]).find((x) => x.vendorSku === 'COLA')!;
+    await each(async (page) => {
+      await open(page, '#/machine/FLEET-1');
+      await page.getByText('acme-machine:COLA').first().waitFor();
+    });
+    cola.priceFen = 650; // someone changed it at the machine; the service last set ¥9.00 (approved above)
+    await w.t.post('/ucp/v1/locations/sync', {}).expect(200);
+    await each(async (page, kind) => {
+      // The open page follows the price.mismatch event.
+      await page.getByText('Cola 330ml sells at ¥6.50 on the machine; the service last set ¥9.00').waitFor();
+      await page.locator('tbody tr', { hasText: 'acme-machine:COLA' }).getByText('changed at the machine').waitFor();
+      await expectLayout(page, kind, `machine-audit-${kind}`);
+      await expectAccessible(page, `machine-audit-${kind}`);
+      await screenshot(page, `30-machine-price-audit-${kind}`);
+    });
+  });
+
   it('Guards shows money with thousands separators and fits the phone', async () => {
     await each(async (page, kind) => {
       await open(page, '#/guards');

@@ -51,14 +51,29 @@ export function Machine({ id }: { id: string }) {
 }
 
 function MachineSlots({ namespace, id }: { namespace: string; id: string }) {
-  const [slots, reload] = useLoad(() => readSlots(namespace, id), [namespace, id]);
+  const [slots, reload] = useLoad(async () => {
+    const [list, audit] = await Promise.all([readSlots(namespace, id), call(api.GET('/ucp/v1/price-audit', { params: { query: { location: id } } })).catch(() => null)]);
+    return { list, flags: new Map((audit?.flags ?? []).map((f) => [f.item.id, f])) };
+  }, [namespace, id]);
   useLiveReload(reload, ['sync.', 'price.', 'replenishment.run', 'restock.']);
   return (
     <>
       <h2>Slots (synced copy)</h2>
       <Loaded load={slots} what="the slots">
-        {(list) => (
+        {({ list, flags }) => (
           <>
+            {flags.size > 0 && (
+              <div class="messages note" role="status">
+                <strong>Prices changed at the machine:</strong>
+                <ul>
+                  {[...flags.values()].map((f) => (
+                    <li key={f.slot_id}>
+                      {f.title} sells at {yuan(f.machine_price)} on the machine; the service last set {yuan(f.service_price)} (seen {when(f.flagged_at)}).
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {list.length === 0 ? (
               <p class="empty">No slot in the synced copy yet: sync the fleet.</p>
             ) : (
@@ -80,7 +95,10 @@ function MachineSlots({ namespace, id }: { namespace: string; id: string }) {
                           {v.title} <span class="muted">{v.id}</span>
                         </th>
                         <td data-label="Slot">{v.inventory?.slot_id ?? '—'}</td>
-                        <td data-label="Price">{yuan(v.price)}</td>
+                        <td data-label="Price">
+                          {yuan(v.price)}
+                          {flags.has(v.id) && <span class="flag">changed at the machine</span>}
+                        </td>
                         <td data-label="Stock" class={v.inventory?.stock === 0 ? 'soldout' : ''}>
                           {v.inventory?.stock === 0 ? 'sold out' : (v.inventory?.stock ?? v.availability?.stock ?? '—')}
                         </td>
