@@ -15,6 +15,8 @@ import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-le
 import { EventSource1763800000730 } from './1763800000730-event-source';
 import { PriceReference1764090000000 } from './1764090000000-price-reference';
 import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-windows';
+import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
+import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -33,4 +35,6 @@ export const ALL_MIGRATIONS: Function[] = [
   EventSource1763800000730,
   PriceReference1764090000000,
   RateLimitWindows1764090000100,
+  ApprovalRequester1795629281157,
+  PriceAuditFlags1795630682925,
 ];

@@ -34,6 +34,9 @@ import { McpModule } from './mcp/mcp.module';
 import { ConsoleModule } from './console/console.module';
 import { FleetModule } from './fleet/fleet.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { VisitsModule } from './visits/visits.module';
+import { SpendingModule } from './spending/spending.module';
+import { SalesSummaryModule } from './sales-summary/sales-summary.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -41,7 +44,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule, SpendingModule, SalesSummaryModule];
 
 @Module({})
 export class AppModule {

@@ -1,3 +1,4 @@
+import { requesterContext } from './approvals/requester.context';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -64,6 +65,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
   app.use(authBeforeBody(config, json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
   app.use(ucpAgentMiddleware);
+  app.use(requesterContext(config));
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
   app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());
   app.useWebSocketAdapter(new WsAdapter(app));

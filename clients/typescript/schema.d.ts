@@ -652,6 +652,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which machines need a visit today, and what to bring
+         * @description Every machine ranked by the visit rule (sold-out slots, days of cover per slot = stock over the measured demand rate, fill, days since the last delivery, data freshness), those needing a visit first. Each machine carries the rule's inputs, its reasons in words, its pick list (units per slot and where they come from: an open run, or nothing yet) and a pre-kit total per product; `van` sums the pre-kit over the machines to visit. Reads the synced copy and the plan; no partner is called and nothing is written.
+         */
+        get: operations["visits_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The budgets and what is spent against them
+         * @description The per-order, daily and monthly budgets of the guard rules, with the money spent (or held for orders being placed) today and this month on the +08:00 calendar. The Approvals screen shows it beside each request that passes a budget.
+         */
+        get: operations["budget_standing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/sales/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settled sales per day, today and over 7 days
+         * @description Settled sales summed by the service per +08:00 calendar day over `from`..`to` (default the 14 days ending today; never after today; at most 366 days), with today's and the last 7 days' totals, for the whole fleet or one machine. Reads the synced ledger copy.
+         */
+        get: operations["sales_daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ucp/v1/skus/{sku_id}": {
         parameters: {
             query?: never;
@@ -685,6 +745,26 @@ export interface paths {
          * @description Replaces the stored alias set of this SKU (recorded as `manual`); `suggested` is refused, and so is an alias inside the SKU's own namespace.
          */
         put: operations["skus_put_aliases"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/price-audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Slots whose machine price differs from the service's
+         * @description After each inventory sync, a slot whose synced machine price differs from the last price the service set or approved (its own `price.changed` events) is flagged here and recorded once as a `price.mismatch` event: a price changed at the machine by hand is seen. A flag clears when the prices agree again. Slots the service never priced are not audited.
+         */
+        get: operations["price_audit"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -792,7 +872,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -827,7 +907,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -866,6 +946,17 @@ export interface components {
             /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
         };
+        RequesterView: {
+            /**
+             * @description `console` (a person in the operator console), `mcp` (an agent over MCP), `api` (REST with the token), `service`.
+             * @enum {string}
+             */
+            channel: "service" | "mcp" | "console" | "api";
+            /** @enum {string} */
+            credential?: "operator" | "approver";
+            /** @description The UCP-Agent profile the caller named. */
+            agent?: string;
+        };
         ApprovalView: {
             /** @description What it is about, with ids (session, lines and total; item, slot and prices; run). */
             subject: {
@@ -882,6 +973,8 @@ export interface components {
             status: "pending" | "rejected" | "approved";
             summary: string;
             resolver: components["schemas"]["ResolverView"] | null;
+            /** @description Who asked; null on approvals created before it was recorded. */
+            requested_by: components["schemas"]["RequesterView"] | null;
             location?: string;
         };
         ApprovalsListResponse: {
@@ -1926,6 +2019,12 @@ export interface components {
             orders: number;
             total: components["schemas"]["PriceView"];
         };
+        FleetTotalsView: {
+            /** @description Settled sales of every machine since 00:00 today (+08:00). */
+            sales_today: components["schemas"]["FleetSalesView"];
+            /** @description Settled sales of every machine over the 7 calendar days ending today (+08:00). */
+            sales_7d: components["schemas"]["FleetSalesView"];
+        };
         FleetMachineView: {
             /** @description Slots in the synced copy. */
             slots: number;
@@ -1953,8 +2052,162 @@ export interface components {
         FleetResponse: {
             /** Format: date-time */
             read_at: string;
+            /** @description The whole fleet's sales, summed by the service. */
+            totals: components["schemas"]["FleetTotalsView"];
             /** @description Every registered machine, by id. */
             machines: components["schemas"]["FleetMachineView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        VisitWeightsView: {
+            sold_out_slot: number;
+            low_cover_slot: number;
+            fill_per_10_percent_empty: number;
+            delivery_per_day: number;
+            delivery_max_days: number;
+            stale_data: number;
+            never_synced: number;
+        };
+        VisitRulesView: {
+            /** @description The demand rates are measured over this many days. */
+            sales_window_days: number;
+            /** @description A slot with fewer days of cover than this runs low. */
+            low_cover_days: number;
+            /** @description A machine under this fill needs a visit. */
+            low_fill_percent: number;
+            /** @description A machine not delivered to for this many days needs a visit. */
+            delivery_due_days: number;
+            /** @description Data older than this is stale. */
+            stale_hours: number;
+            /** @description Points per signal in the score. */
+            weights: components["schemas"]["VisitWeightsView"];
+        };
+        VisitReasonView: {
+            /** @enum {string} */
+            code: "sold_out" | "low_cover" | "low_fill" | "delivery_due" | "data_stale" | "never_synced";
+            /** @description The reason in words. */
+            text: string;
+        };
+        VisitInputsView: {
+            slots: number;
+            sold_out_slots: number;
+            /** @description Slots with stock but fewer days of cover than `rules.low_cover_days`. */
+            low_cover_slots: number;
+            /** @description The fewest days of cover over the slots (0 when one is sold out); null when nothing sells. */
+            min_cover_days: number | null;
+            /** @description Stock over capacity in percent; null when no capacity is known. */
+            fill_percent: number | null;
+            /** @description Whole days since the last delivered run that held this machine; null when none was recorded. */
+            days_since_delivery: number | null;
+            /** @description Hours since the last inventory sync; null when never synced. */
+            data_age_hours: number | null;
+        };
+        VisitSlotView: {
+            stock: number;
+            slot_id: string;
+            sku_id: string;
+            /** @description Product name. */
+            title: string;
+            capacity: number | null;
+            /** @description Units sold per day over the sales window (or the fallback rate when `demand_measured` is false). */
+            rate_per_day: number;
+            demand_measured: boolean;
+            /** @description Stock over the demand rate; null when nothing sells. */
+            cover_days: number | null;
+        };
+        PickFromView: {
+            /** @enum {string} */
+            kind: "open_run" | "depot";
+            run_id?: string;
+            run_status?: string;
+        };
+        VisitPickView: {
+            /** @description Units to bring for this slot. */
+            units: number;
+            /** @description Units the plan says the slot needs now (order-up-to target less stock). */
+            planned_units: number;
+            /** @description Where the units come from; null when nothing brings them yet (order them or take them from stock). */
+            from: components["schemas"]["PickFromView"] | null;
+            slot_id: string;
+            sku_id: string;
+            title: string;
+        };
+        PreKitView: {
+            units: number;
+            slots: number;
+            sku_id: string;
+            title: string;
+        };
+        MachineVisitView: {
+            rank: number;
+            id: string;
+            name: string;
+            needs_visit: boolean;
+            score: number;
+            /** @description Why it needs a visit, most urgent first (empty when it does not). */
+            reasons: components["schemas"]["VisitReasonView"][];
+            /** @description The ranking's inputs. */
+            inputs: components["schemas"]["VisitInputsView"];
+            slots: components["schemas"]["VisitSlotView"][];
+            /** @description Per slot, units to bring and from where. */
+            picks: components["schemas"]["VisitPickView"][];
+            /** @description Units per product for this machine. */
+            pre_kit: components["schemas"]["PreKitView"][];
+        };
+        VisitsResponse: {
+            /** Format: date-time */
+            computed_at: string;
+            needing_visit: number;
+            rules: components["schemas"]["VisitRulesView"];
+            /** @description Every machine, those needing a visit first, highest score first. */
+            machines: components["schemas"]["MachineVisitView"][];
+            /** @description Units per product over the machines that need a visit: what goes in the van. */
+            van: components["schemas"]["PreKitView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        BudgetLimitView: {
+            limit: components["schemas"]["PriceView"];
+        };
+        BudgetSpentView: {
+            limit: components["schemas"]["PriceView"];
+            /** @description Spent (and held for orders being placed) in the period so far. */
+            spent: components["schemas"]["PriceView"];
+        };
+        BudgetStandingResponse: {
+            /** Format: date-time */
+            read_at: string;
+            /** @description No single order may cost more. */
+            per_order: components["schemas"]["BudgetLimitView"];
+            /** @description Today, 00:00 to 24:00 (+08:00). */
+            daily: components["schemas"]["BudgetSpentView"];
+            /** @description This calendar month (+08:00). */
+            monthly: components["schemas"]["BudgetSpentView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        SalesTotalView: {
+            /** @description Settled sale orders. */
+            orders: number;
+            total: components["schemas"]["PriceView"];
+        };
+        SalesDayView: {
+            orders: number;
+            /** @description A +08:00 calendar day, YYYY-MM-DD. */
+            day: string;
+            total: components["schemas"]["PriceView"];
+        };
+        SalesDailyResponse: {
+            /** Format: date-time */
+            read_at: string;
+            /** @description Settled sales since 00:00 today (+08:00). */
+            today: components["schemas"]["SalesTotalView"];
+            /** @description Settled sales over the 7 calendar days ending today (+08:00). */
+            last_7_days: components["schemas"]["SalesTotalView"];
+            /** @description Every day of the range (none after today), 0 where nothing sold. */
+            days: components["schemas"]["SalesDayView"][];
+            /** @description The range's total. */
+            range_total: components["schemas"]["SalesTotalView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
@@ -2012,6 +2265,29 @@ export interface components {
         };
         PutAliasesBody: {
             aliases: components["schemas"]["AliasInputDto"][];
+        };
+        PriceAuditItemView: {
+            id: string;
+        };
+        PriceAuditFlagView: {
+            /** Format: date-time */
+            flagged_at: string;
+            slot_id: string;
+            /** @description The machine. */
+            location: string;
+            item: components["schemas"]["PriceAuditItemView"];
+            /** @description Product name. */
+            title: string;
+            /** @description The price the machine sells at (last inventory sync). */
+            machine_price: components["schemas"]["PriceView"];
+            /** @description The last price the service set or approved. */
+            service_price: components["schemas"]["PriceView"];
+        };
+        PriceAuditResponse: {
+            /** @description Slots whose machine price differs from the service's, newest first (at most 500). */
+            flags: components["schemas"]["PriceAuditFlagView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
         };
         CapabilityVersionView: {
             config?: {
@@ -8926,6 +9202,478 @@ export interface operations {
             };
         };
     };
+    visits_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ranked machines, the rule and the van total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitsResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    budget_standing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The limits and the spend. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetStandingResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `guard_unverifiable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sales_daily: {
+        parameters: {
+            query?: {
+                /** @description First +08:00 calendar day (YYYY-MM-DD); default 13 days before `to`. */
+                from?: string;
+                /** @description Last +08:00 calendar day (YYYY-MM-DD); default and at most today. */
+                to?: string;
+                /** @description One machine only. */
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesDailyResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     skus_get: {
         parameters: {
             query?: {
@@ -9233,6 +9981,164 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    price_audit: {
+        parameters: {
+            query?: {
+                /** @description One machine only. */
+                location?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing flags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAuditResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",

@@ -11,9 +11,12 @@ import { Machine } from './screens/Machine';
 import { Purchases } from './screens/Purchases';
 import { Replenishment } from './screens/Replenishment';
 import { Sales } from './screens/Sales';
+import { Today } from './screens/Today';
+import { ZONE_NOTE } from './format';
 import { SignIn } from './screens/SignIn';
 
 const NAV: [string, string][] = [
+  ['today', 'Today'],
   ['fleet', 'Fleet'],
   ['sales', 'Sales'],
   ['replenishment', 'Replenishment'],
@@ -30,7 +33,9 @@ export function App() {
   const [auth, setAuth] = useState<Auth>('checking');
   const [kill, setKill] = useState<KillSwitch | null>(null);
   const [live, setLive] = useState<LiveState>('closed');
+  const [menu, setMenu] = useState(false);
   const route = useRoute();
+  useEffect(() => setMenu(false), [route.screen, route.id]);
 
   const refreshKill = useCallback(async () => {
     try {
@@ -78,15 +83,18 @@ export function App() {
       <a class="skip" href="#main">Skip to content</a>
       <header>
         <span class="brand">Vending console</span>
-        <nav aria-label="Screens">
+        <button type="button" class="menu-button" aria-expanded={menu} aria-controls="screens-nav" onClick={() => setMenu(!menu)}>
+          {menu ? 'Close menu' : 'Menu'}
+        </button>
+        <nav id="screens-nav" aria-label="Screens" class={menu ? 'open' : ''}>
           {NAV.map(([screen, label]) => (
-            <a key={screen} href={href(screen)} aria-current={route.screen === screen ? 'page' : undefined}>
+            <a key={screen} href={href(screen)} aria-current={route.screen === screen ? 'page' : undefined} onClick={() => setMenu(false)}>
               {label}
             </a>
           ))}
         </nav>
-        <span class={`live ${live}`} title="Event socket">{live === 'open' ? 'live' : live}</span>
-        <button type="button" onClick={() => void doSignOut()}>Sign out</button>
+        <span class={`live ${live}`} title="Event socket">{live === 'open' ? 'live' : live === 'connecting' ? 'connecting' : 'offline'}</span>
+        <button type="button" class="signout" onClick={() => void doSignOut()}>Sign out</button>
       </header>
       {kill?.engaged && (
         <div class="kill-banner" role="alert">
@@ -95,6 +103,7 @@ export function App() {
         </div>
       )}
       <main id="main" tabIndex={-1}>
+        <p class="zone muted">{ZONE_NOTE}</p>
         <Screen screen={route.screen} id={route.id} kill={kill} onKillChanged={setKill} />
       </main>
     </>
@@ -117,7 +126,9 @@ function Screen(p: { screen: string; id: string | null; kill: KillSwitch | null;
       return <Guards kill={p.kill} onKillChanged={p.onKillChanged} />;
     case 'events':
       return <Events />;
-    default:
+    case 'fleet':
       return <Fleet />;
+    default:
+      return <Today />;
   }
 }

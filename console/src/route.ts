@@ -4,8 +4,8 @@ import { useEffect, useState } from 'preact/hooks';
 export type Route = { screen: string; id: string | null };
 
 export function parseRoute(hash: string): Route {
-  const [screen = 'fleet', id] = hash.replace(/^#\/?/, '').split('/');
-  return { screen: screen || 'fleet', id: id ? decodeURIComponent(id) : null };
+  const [screen = 'today', id] = hash.replace(/^#\/?/, '').split('/');
+  return { screen: screen || 'today', id: id ? decodeURIComponent(id) : null };
 }
 
 export function useRoute(): Route {

@@ -2,6 +2,8 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, type UcpMessage } from './api';
+import { fieldLabel, humanize } from './format';
+import { onLiveEvent } from './live';
 
 export type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; messages: UcpMessage[] };
 
@@ -29,7 +31,11 @@ export function useLoad<T>(read: () => Promise<T>, deps: unknown[]): [Load<T>, (
   return [state, reload];
 }
 
-/** The envelope's messages, each with its code; `requires_buyer_review` ones are marked for a person to decide. */
+/**
+ * The envelope's messages in words: the field a message is about by its label (not its JSONPath), amounts in yuan,
+ * no internal names; the code stays in a data attribute for tests and support. `requires_buyer_review` ones are
+ * marked for a person to decide.
+ */
 export function Messages({ messages, title }: { messages: UcpMessage[]; title?: string }) {
   if (!messages.length) return null;
   const isError = messages.some((m) => m.type === 'error');
@@ -37,13 +43,16 @@ export function Messages({ messages, title }: { messages: UcpMessage[]; title?: 
     <div class={`messages ${isError ? 'error' : 'note'}`} role={isError ? 'alert' : 'status'}>
       {title && <strong>{title}</strong>}
       <ul>
-        {messages.map((m, i) => (
-          <li key={i}>
-            {m.severity === 'requires_buyer_review' && <span class="badge review">needs your review</span>}
-            <code>{m.code}</code> {m.content}
-            {m.path && m.path !== '$' && <span class="path"> ({m.path})</span>}
-          </li>
-        ))}
+        {messages.map((m, i) => {
+          const label = fieldLabel(m.path);
+          return (
+            <li key={i} data-code={m.code}>
+              {m.severity === 'requires_buyer_review' && <span class="badge review">needs your review</span>}
+              {label && <strong>{label}: </strong>}
+              {humanize(m.content)}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -131,4 +140,23 @@ export function Confirm(props: {
 
 export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="empty">{children}</p>;
+}
+
+/**
+ * Reads again when the event socket reports one of `kinds` (a prefix match: `sync.` covers `sync.completed`), at most
+ * once per second, so a screen follows the service without a reload.
+ */
+export function useLiveReload(reload: () => void, kinds: string[]): void {
+  useEffect(() => {
+    let timer: number | undefined;
+    const off = onLiveEvent((e) => {
+      if (!kinds.some((k) => e.kind === k || (k.endsWith('.') && e.kind.startsWith(k)))) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(reload, 300);
+    });
+    return () => {
+      off();
+      window.clearTimeout(timer);
+    };
+  }, [reload, kinds.join(',')]);
 }

@@ -33,6 +33,10 @@ export class ApprovalEntity {
   @Column('timestamptz', { name: 'requested_at', default: () => 'now()' })
   requestedAt: Date;
 
+  /** Who asked (requester.rules): the channel, credential and agent of the creating request; null before issue 30. */
+  @Column('jsonb', { name: 'requested_by', nullable: true })
+  requestedBy: Record<string, unknown> | null;
+
   @Column('timestamptz', { name: 'resolved_at', nullable: true })
   resolvedAt: Date | null;
 

@@ -14,6 +14,14 @@ export class ResolverView {
   reason?: string;
 }
 
+export class RequesterView {
+  /** `console` (a person in the operator console), `mcp` (an agent over MCP), `api` (REST with the token), `service`. */
+  channel: 'console' | 'mcp' | 'api' | 'service';
+  credential?: 'operator' | 'approver';
+  /** The UCP-Agent profile the caller named. */
+  agent?: string;
+}
+
 /** An owner approval: a budget or probation checkout, a parked price change or an over-budget replenishment run. */
 export class ApprovalView {
   id: string;
@@ -27,6 +35,8 @@ export class ApprovalView {
   @DateTime({ nullable: true })
   resolved_at: string | null;
   resolver: ResolverView | null;
+  /** Who asked; null on approvals created before it was recorded. */
+  requested_by: RequesterView | null;
   location?: string;
 }
 

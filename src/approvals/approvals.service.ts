@@ -1,3 +1,5 @@
+import { currentRequester } from './requester.context';
+import { readRequester, type Requester } from './requester.rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
@@ -22,6 +24,7 @@ export interface ApprovalView {
   requested_at: string;
   resolved_at: string | null;
   resolver: Record<string, unknown> | null;
+  requested_by: Requester | null;
   location?: string;
 }
 
@@ -82,6 +85,7 @@ export function toApprovalView(a: ApprovalEntity): ApprovalView {
     requested_at: toPlus8(a.requestedAt),
     resolved_at: toPlus8OrNull(a.resolvedAt),
     resolver: a.resolver,
+    requested_by: readRequester(a.requestedBy),
   };
   if (a.location) v.location = a.location;
   return v;
@@ -123,7 +127,8 @@ export class ApprovalsService {
     const subject = input.subject as unknown as Record<string, unknown>;
     // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
     return this.tx.run(async () => {
-      const row = await this.repo.insert({ ...(input.id ? { id: input.id } : {}), kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null });
+      const requestedBy = currentRequester() as unknown as Record<string, unknown>;
+      const row = await this.repo.insert({ ...(input.id ? { id: input.id } : {}), kind: input.kind, status: 'pending', subject, subjectKey: key, summary: input.summary, location: input.location ?? null, requestedBy });
       await this.events.record({
         kind: 'approval.requested',
         summary: `approval ${input.kind} requested: ${input.summary}`,

@@ -2,6 +2,7 @@
  * Every TypeORM entity of the service. The app, the migration CLI and the drift check read this one list,
  * so an entity missing here is an entity without a table: add yours in the same commit as its migration.
  */
+import { PriceAuditFlagEntity } from '../price-audit/price-audit-flag.entity';
 import { EventEntity } from '../events/event.entity';
 import { DemandCacheEntity, DemandCacheRunEntity } from '../forecasting/demand-cache.entity';
 import { ForecastEntity } from '../forecasting/forecast.entity';
@@ -39,4 +40,5 @@ export const ALL_ENTITIES: Function[] = [
   DemandCacheRunEntity,
   SkuAliasEntity,
   SyncStateEntity,
+  PriceAuditFlagEntity,
 ];

@@ -11,6 +11,7 @@ export const SERVICE_EVENT_KINDS = [
   'checkout.rejected',
   'checkout.canceled',
   'price.changed',
+  'price.mismatch',
   'approval.requested',
   'approval.resolved',
   'restock.sent',

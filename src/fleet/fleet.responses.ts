@@ -32,7 +32,16 @@ export class FleetMachineView {
   sales_7d: FleetSalesView;
 }
 
+export class FleetTotalsView {
+  /** Settled sales of every machine since 00:00 today (+08:00). */
+  sales_today: FleetSalesView;
+  /** Settled sales of every machine over the 7 calendar days ending today (+08:00). */
+  sales_7d: FleetSalesView;
+}
+
 export class FleetResponse extends UcpEnvelope {
+  /** The whole fleet's sales, summed by the service. */
+  totals: FleetTotalsView;
   /** Every registered machine, by id. */
   machines: FleetMachineView[];
   @DateTime()

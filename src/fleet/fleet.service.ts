@@ -12,8 +12,14 @@ export class FleetService {
   async overview(now = new Date()) {
     const { todayFrom, weekFrom } = salesWindows(now);
     const rows = await this.repo.overview(todayFrom, weekFrom);
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((t, r) => t + f(r), 0);
     return {
       read_at: toPlus8(now),
+      // The fleet's settled sales, summed here so no client adds up machines (issue 30).
+      totals: {
+        sales_today: { orders: sum((r) => r.today_count), total: cny(sum((r) => r.today_fen)) },
+        sales_7d: { orders: sum((r) => r.week_count), total: cny(sum((r) => r.week_fen)) },
+      },
       machines: rows.map((r) => ({
         id: r.id,
         name: r.name,

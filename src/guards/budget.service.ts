@@ -15,6 +15,13 @@ export class BudgetService {
     private readonly repo: GuardsRepository,
   ) {}
 
+  /** The limits and what is spent against them today and this month (+08:00), for a person judging an approval. */
+  async standing(at: Date = new Date()): Promise<{ budget: { perOrderFen: number; dailyFen: number; monthlyFen: number }; dayFen: number; monthFen: number }> {
+    const rules = await this.guards.rules();
+    const spent = await this.repo.spentSince(startOfDayPlus8(at), startOfMonthPlus8(at));
+    return { budget: rules.budget, ...spent };
+  }
+
   /** Would an order of `amountFen` at `at` pass? 503 guard_unverifiable when the rules are missing or unreadable. */
   async check(amountFen: number, at: Date = new Date(), exclude?: { source: string; ref: string }): Promise<BudgetOutcome> {
     const rules = await this.guards.rules();

@@ -11,10 +11,11 @@ import { SyncService } from './sync.service';
 import { SyncNowGate } from './sync-now.gate';
 import { PartnersModule } from '../partners/partners.module';
 import { EventsModule } from '../events/events.module';
+import { PriceAuditModule } from '../price-audit/price-audit.module';
 
 /** `POST /locations/sync` and the scheduled inventory and ledger syncs. */
 @Module({
-  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule],
+  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule, PriceAuditModule],
   controllers: [SyncController],
   providers: [SyncService, SyncNowGate, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { PriceAuditService } from '../price-audit/price-audit.service';
+import { Injectable, Logger } from '@nestjs/common';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { Tx } from '../database/tx';
@@ -44,6 +45,7 @@ export interface SyncSummary {
  */
 @Injectable()
 export class SyncService {
+  private readonly logger = new Logger(SyncService.name);
   constructor(
     private readonly registry: PartnerRegistry,
     private readonly locations: LocationsRepository,
@@ -52,6 +54,7 @@ export class SyncService {
     private readonly events: EventsService,
     private readonly tx: Tx,
     private readonly ledger: LedgerSyncService,
+    private readonly priceAudit: PriceAuditService,
   ) {}
 
   // ---- entry points ----
@@ -164,7 +167,17 @@ export class SyncService {
       }
     });
     await this.recordInventoryOutcome(result, locations, trigger, Date.now() - startedAt);
+    await this.auditPrices(locations.filter((_l, i) => outcomes[i].ok).map((l) => l.id));
     return result;
+  }
+
+  /** Issue 30: the machines just read are audited for prices changed at the machine; a failing audit never fails the sync. */
+  private async auditPrices(read: string[]): Promise<void> {
+    try {
+      await this.priceAudit.afterSync(read);
+    } catch (err) {
+      this.logger.warn(`price audit after the inventory sync failed: ${(err as Error).message}`);
+    }
   }
 
   private async recordInventoryOutcome(r: InventorySyncResult, locations: LocationRecord[], trigger: string, ms: number): Promise<void> {

@@ -95,6 +95,10 @@ const WALK: Step[] = [
   { tool: 'create_event', args: (s) => ({ event: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }), rest: (s) => ({ method: 'post', url: '/ucp/v1/events', body: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }) },
   { tool: 'list_events', args: () => ({ kind: 'agent.note' }), rest: () => ({ method: 'get', url: '/ucp/v1/events?kind=agent.note' }) },
   { tool: 'get_fleet', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/fleet' }) },
+  { tool: 'get_visits', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/visits' }) },
+  { tool: 'get_budget', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/budget' }) },
+  { tool: 'get_daily_sales', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/sales/daily' }) },
+  { tool: 'get_price_audit', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/price-audit' }) },
   { tool: 'set_kill_switch', args: (s) => ({ kill_switch: { engaged: false, reason: `walk ${s}` } }), rest: (s) => ({ method: 'put', url: '/ucp/v1/admin/kill-switch', body: { engaged: false, reason: `walk ${s}` } }) },
   { tool: 'delete_location', args: (s) => ({ id: loc(s) }), rest: (s) => ({ method: 'delete', url: `/ucp/v1/locations/${loc(s)}` }) },
 ];

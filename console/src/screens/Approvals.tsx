@@ -1,38 +1,59 @@
-/** Approvals: pending first with what each would do; approve or reject, with the owner credential when one is set. */
-import { useState } from 'preact/hooks';
+/**
+ * Approvals a person can judge: who asked, what changes (old and new, the change in percent, flagged when large),
+ * what it costs against which budget and how much of it is spent today; approve or reject through a confirm step,
+ * with a result message. Follows the event socket.
+ */
+import { useCallback, useState } from 'preact/hooks';
 import { api, call, ownerHeaders, type Schemas } from '../api';
-import { when, yuan } from '../format';
-import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
+import { fenText, statusWord, when } from '../format';
+import { Confirm, Empty, Loaded, Messages, useAction, useLiveReload, useLoad } from '../ui';
+import { judge, requesterWords, spendWords, type Budget, type Names } from './approval-words';
 
 type Approval = Schemas['ApprovalView'];
 
-/** What approving would do, in words, from the approval's kind and subject (fields as the service records them). */
-function wouldDo(a: Approval): string {
-  const s = a.subject as Record<string, unknown>;
-  const fen = (k: string) => (typeof s[k] === 'number' ? yuan({ amount: s[k] }) : '?');
-  switch (a.kind) {
-    case 'price_change':
-      return `Change the price of ${String(s.item_id ?? s.vendor_sku ?? '?')} on machine ${String(s.location ?? a.location ?? '?')} from ${fen('current_fen')} to ${fen('price_fen')}, on the machine at once.`;
-    case 'replenishment_run':
-      return `Let run ${String(s.run_id ?? '?')} be placed for about ${fen('total_cost_fen')} (over the ${String(s.limit ?? '')} budget of ${fen('limit_fen')}): money moves when it is placed.`;
-    case 'checkout_budget':
-      return `Let purchase order ${String(s.session_id ?? '?')} (${fen('total_fen')} from ${String(s.namespace ?? '?')}) go over the budget: money moves on complete.`;
-    case 'checkout_probation':
-      return `Let purchase order ${String(s.session_id ?? '?')} (${fen('total_fen')}) order from ${String(s.namespace ?? '?')}, a vendor on probation.`;
-    default:
-      return a.summary;
+async function readNames(): Promise<Names> {
+  const names: Names = { machines: new Map(), products: new Map() };
+  try {
+    const v = await call(api.GET('/ucp/v1/visits', {}));
+    for (const m of v.machines) {
+      names.machines.set(m.id, m.name);
+      for (const s of m.slots) names.products.set(s.sku_id, s.title);
+    }
+  } catch {
+    /* names are a nicety: ids stand in for them */
   }
+  return names;
 }
 
 export function Approvals() {
   const [load, reload] = useLoad(async () => {
-    const [pending, all] = await Promise.all([call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'pending' } } })), call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'all' } } }))]);
-    return { pending: pending.approvals, resolved: all.approvals.filter((a) => a.status !== 'pending') };
+    const [pending, all, budget, names] = await Promise.all([
+      call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'pending' } } })),
+      call(api.GET('/ucp/v1/approvals', { params: { query: { status: 'all' } } })),
+      call(api.GET('/ucp/v1/budget', {})).catch(() => null),
+      readNames(),
+    ]);
+    return { pending: pending.approvals, resolved: all.approvals.filter((a) => a.status !== 'pending'), budget, names };
   }, []);
+  useLiveReload(reload, ['approval.']);
   const [owner, setOwner] = useState('');
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const onResolved = useCallback(
+    (text: string) => {
+      setOwner('');
+      setOutcome(text);
+      reload();
+    },
+    [reload],
+  );
   return (
     <section aria-labelledby="appr-title">
       <h1 id="appr-title">Approvals</h1>
+      {outcome && (
+        <p class="result card" role="status">
+          {outcome}
+        </p>
+      )}
       <div class="owner">
         <label for="owner-token">Owner credential (only if this deployment sets one; used for one decision, never stored)</label>
         <input id="owner-token" type="password" autoComplete="off" value={owner} onInput={(e) => setOwner(e.currentTarget.value)} />
@@ -40,38 +61,43 @@ export function Approvals() {
       <Loaded load={load} what="the approvals">
         {(d) => (
           <>
-            <h2>Pending ({d.pending.length})</h2>
-            {d.pending.length === 0 ? <Empty>Nothing waits for an owner.</Empty> : d.pending.map((a) => <PendingApproval key={a.id} a={a} owner={owner} onResolved={() => (setOwner(''), reload())} />)}
-            <h2>Resolved</h2>
-            {d.resolved.length === 0 ? (
-              <Empty>None resolved yet.</Empty>
+            <h2>Waiting for a decision ({d.pending.length})</h2>
+            {d.pending.length === 0 ? (
+              <Empty>Nothing waits for an owner.</Empty>
             ) : (
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Approval</th>
-                      <th scope="col">Kind</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Summary</th>
-                      <th scope="col">Resolved</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.resolved.map((a) => (
+              d.pending.map((a) => <PendingApproval key={a.id} a={a} owner={owner} names={d.names} budget={d.budget} onResolved={onResolved} />)
+            )}
+            <h2>Decided</h2>
+            {d.resolved.length === 0 ? (
+              <Empty>None decided yet.</Empty>
+            ) : (
+              <table class="cards">
+                <thead>
+                  <tr>
+                    <th scope="col">Request</th>
+                    <th scope="col">Decision</th>
+                    <th scope="col">Asked by</th>
+                    <th scope="col">Decided</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.resolved.map((a) => {
+                    const j = judge(a, d.names, d.budget);
+                    return (
                       <tr key={a.id}>
-                        <th scope="row">{a.id}</th>
-                        <td>{a.kind}</td>
-                        <td>
-                          <span class={`status ${a.status}`}>{a.status}</span>
+                        <th scope="row">
+                          {j.title}: {j.change}
+                        </th>
+                        <td data-label="Decision">
+                          <span class={`status ${a.status}`}>{statusWord(a.status)}</span>
                         </td>
-                        <td>{a.summary}</td>
-                        <td>{when(a.resolved_at)}</td>
+                        <td data-label="Asked by">{requesterWords(a.requested_by)}</td>
+                        <td data-label="Decided">{when(a.resolved_at)}</td>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    );
+                  })}
+                </tbody>
+              </table>
             )}
           </>
         )}
@@ -80,8 +106,9 @@ export function Approvals() {
   );
 }
 
-function PendingApproval({ a, owner, onResolved }: { a: Approval; owner: string; onResolved: () => void }) {
-  const [result, setResult] = useState<Approval | null>(null);
+function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: Budget | null; onResolved: (text: string) => void }) {
+  const { a, owner } = p;
+  const j = judge(a, p.names, p.budget);
   const action = useAction(async (approved: boolean) => {
     const r = await call(
       api.POST('/ucp/v1/approvals/{id}', {
@@ -91,30 +118,41 @@ function PendingApproval({ a, owner, onResolved }: { a: Approval; owner: string;
       }),
       { ownCredential: !!ownerHeaders(owner) },
     );
-    setResult(r.approval);
-    onResolved();
+    p.onResolved(r.approval.status === 'approved' ? `Approved: ${j.approveMeans}. (${j.change})` : `Rejected: nothing changes. (${j.change})`);
   });
+  const c = j.cost;
   return (
     <article class="card approval" aria-labelledby={`appr-${a.id}`}>
-      <h3 id={`appr-${a.id}`}>
-        {a.kind.replace(/_/g, ' ')} <span class="muted">{a.id}</span>
-      </h3>
-      <p>{a.summary}</p>
-      <p>
-        <strong>Approving would:</strong> {wouldDo(a)}
-      </p>
-      <p class="muted">Requested {when(a.requested_at)}{a.location ? ` for machine ${a.location}` : ''}.</p>
+      <h3 id={`appr-${a.id}`}>{j.title}</h3>
+      <dl class="rules">
+        <dt>Asked by</dt>
+        <dd>
+          {requesterWords(a.requested_by)}, {when(a.requested_at)}
+        </dd>
+        <dt>What changes</dt>
+        <dd>
+          {j.change}
+          {j.percent !== null && ` (${j.percent > 0 ? '+' : ''}${j.percent}%)`}
+          {j.large && <span class="flag"> Large change: check it</span>}
+        </dd>
+        {c && (
+          <>
+            <dt>Cost</dt>
+            <dd>
+              {fenText(c.fen)}, over the {c.against}
+              {c.limitFen !== null && ` of ${fenText(c.limitFen)}`}.{p.budget && <> {spendWords(p.budget)}</>}
+            </dd>
+          </>
+        )}
+        <dt>Approving means</dt>
+        <dd>{j.approveMeans}.</dd>
+      </dl>
       <div class="actions">
-        <button type="button" class="primary" disabled={action.busy} onClick={() => void action.go(true)}>
-          Approve
-        </button>
-        <button type="button" class="danger" disabled={action.busy} onClick={() => void action.go(false)}>
-          Reject
-        </button>
+        <Confirm label="Approve…" confirmLabel={`Yes, approve: ${j.approveMeans}`} warning={<>Approve? {j.change}.</>} busy={action.busy} onConfirm={() => void action.go(true)} />
+        <Confirm label="Reject…" confirmLabel="Yes, reject it (nothing changes)" warning={<>Reject? {j.change}.</>} busy={action.busy} danger onConfirm={() => void action.go(false)} />
         {action.busy && <span role="status">Recording the decision…</span>}
       </div>
-      <Messages messages={action.messages} title="Not resolved:" />
-      {result && <p role="status">Resolved: {result.status}.</p>}
+      <Messages messages={action.messages} title="Not decided:" />
     </article>
   );
 }

@@ -1,27 +1,44 @@
-/** Fleet: every machine from the synced copy, sortable, coloured by the age of its last sync; a sync button. */
+/**
+ * Fleet: every machine from the synced copy with whether it needs a visit (GET /visits), fill, sold-out slots, days of
+ * cover, last delivery, sales and data freshness; the fleet's sales totals come from the service. Sortable; a card
+ * per machine on a phone; follows the event socket.
+ */
 import { useMemo, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { age, freshness, yuan } from '../format';
+import { age, freshness, orders, yuan } from '../format';
 import { href } from '../route';
-import { Loaded, Messages, useAction, useLoad } from '../ui';
+import { Loaded, Messages, toMessages, useAction, useLiveReload, useLoad } from '../ui';
 
-type Machine = Schemas['FleetMachineView'];
-type SortKey = 'name' | 'fill' | 'sold_out' | 'today' | 'week' | 'synced';
+type FleetMachine = Schemas['FleetMachineView'];
+type Visit = Schemas['MachineVisitView'];
+type Row = FleetMachine & { visit: Visit | null };
+type SortKey = 'visit' | 'name' | 'fill' | 'sold_out' | 'cover' | 'delivery' | 'today' | 'week' | 'synced';
 
-const SORTS: Record<SortKey, (m: Machine) => number | string> = {
+const NONE = Number.POSITIVE_INFINITY;
+const SORTS: Record<SortKey, (m: Row) => number | string> = {
+  visit: (m) => m.visit?.rank ?? NONE,
   name: (m) => m.name.toLowerCase(),
-  fill: (m) => m.fill_percent ?? -1,
+  fill: (m) => m.fill_percent ?? NONE,
   sold_out: (m) => m.sold_out_slots,
+  cover: (m) => m.visit?.inputs.min_cover_days ?? NONE,
+  delivery: (m) => m.visit?.inputs.days_since_delivery ?? NONE,
   today: (m) => m.sales_today.total.amount,
   week: (m) => m.sales_7d.total.amount,
   synced: (m) => (m.last_synced_at ? new Date(m.last_synced_at).getTime() : 0),
 };
-
+/** The first click sorts the way an operator looks: most urgent, emptiest, shortest cover, most sold out, most money. */
+const FIRST_ASC: Record<SortKey, boolean> = { visit: true, name: true, fill: true, sold_out: false, cover: true, delivery: false, today: false, week: false, synced: true };
 const FRESHNESS_TEXT = { fresh: 'under 3 h', aging: '3 to 8 h', stale: 'over 8 h', never: 'never' } as const;
+const LIVE_KINDS = ['sync.', 'sale.settled', 'replenishment.run', 'restock.', 'price.changed', 'location.removed'];
 
 export function Fleet() {
-  const [load, reload] = useLoad(() => call(api.GET('/ucp/v1/fleet', {})), []);
-  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'name', asc: true });
+  const [load, reload] = useLoad(async () => {
+    const [fleet, visits] = await Promise.all([call(api.GET('/ucp/v1/fleet', {})), call(api.GET('/ucp/v1/visits', {})).catch((e: unknown) => toMessages(e))]);
+    const byId = new Map(Array.isArray(visits) ? [] : visits.machines.map((v) => [v.id, v]));
+    return { fleet, visitProblem: Array.isArray(visits) ? visits : null, rows: fleet.machines.map((m): Row => ({ ...m, visit: byId.get(m.id) ?? null })) };
+  }, []);
+  useLiveReload(reload, LIVE_KINDS);
+  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'visit', asc: true });
   const sync = useAction(async () => {
     const r = await call(api.POST('/ucp/v1/locations/sync', { body: {} }));
     reload();
@@ -33,7 +50,7 @@ export function Fleet() {
     const active = sort.key === key;
     return (
       <th scope="col" aria-sort={active ? (sort.asc ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" class="sort" onClick={() => setSort({ key, asc: active ? !sort.asc : key === 'name' })}>
+        <button type="button" class="sort" onClick={() => setSort({ key, asc: active ? !sort.asc : FIRST_ASC[key] })}>
           {label} {active ? (sort.asc ? '▲' : '▼') : ''}
         </button>
       </th>
@@ -65,33 +82,55 @@ export function Fleet() {
       {result && <Messages messages={result.messages} />}
       <Messages messages={sync.messages} title="Sync failed:" />
       <Loaded load={load} what="the fleet">
-        {(data) => <FleetTable machines={data.machines} sort={sort} header={header} />}
+        {(d) => (
+          <>
+            <dl class="totals" aria-label="Fleet sales">
+              <div>
+                <dt>Sales today</dt>
+                <dd>{yuan(d.fleet.totals.sales_today.total)}</dd>
+                <dd class="muted">{orders(d.fleet.totals.sales_today.orders)}</dd>
+              </div>
+              <div>
+                <dt>Sales, last 7 days</dt>
+                <dd>{yuan(d.fleet.totals.sales_7d.total)}</dd>
+                <dd class="muted">{orders(d.fleet.totals.sales_7d.orders)}</dd>
+              </div>
+            </dl>
+            {d.visitProblem && <Messages title="Which machines need a visit could not be read:" messages={d.visitProblem} />}
+            <FleetTable machines={d.rows} sort={sort} header={header} />
+          </>
+        )}
       </Loaded>
     </section>
   );
 }
 
-function FleetTable(p: { machines: Machine[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element }) {
+function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element }) {
   const rows = useMemo(() => {
     const f = SORTS[p.sort.key];
     return [...p.machines].sort((a, b) => {
       const x = f(a);
       const y = f(b);
-      const c = x < y ? -1 : x > y ? 1 : 0;
+      const c = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
       return p.sort.asc ? c : -c;
     });
   }, [p.machines, p.sort]);
-  if (!rows.length) return <p class="empty">No machine is registered yet (PUT /ucp/v1/locations/&#123;id&#125;).</p>;
+  if (!rows.length) return <p class="empty">No machine is registered yet: add one with its id and name.</p>;
   const now = Date.now();
   return (
     <div class="table-wrap">
-      <table>
-        <caption>{rows.length} machines. Freshness: green under 3 h, yellow 3 to 8 h, red over 8 h, grey never synced.</caption>
+      <table class="cards">
+        <caption>
+          {rows.length} machines. Freshness: green under 3 h, yellow 3 to 8 h, red over 8 h, grey never synced.
+        </caption>
         <thead>
           <tr>
             {p.header('name', 'Machine')}
+            {p.header('visit', 'Needs a visit')}
             {p.header('fill', 'Fill')}
             {p.header('sold_out', 'Sold out')}
+            {p.header('cover', 'Lowest cover')}
+            {p.header('delivery', 'Last delivery')}
             {p.header('today', 'Sales today')}
             {p.header('week', 'Sales 7 days')}
             {p.header('synced', 'Data freshness')}
@@ -100,28 +139,34 @@ function FleetTable(p: { machines: Machine[]; sort: { key: SortKey; asc: boolean
         <tbody>
           {rows.map((m) => {
             const f = freshness(m.last_synced_at, now);
+            const v = m.visit;
             return (
               <tr key={m.id}>
                 <th scope="row">
                   <a href={href('machine', m.id)}>{m.name}</a> <span class="muted">{m.id}</span>
                 </th>
-                <td>
-                  {m.fill_percent === null ? '—' : (
+                <td data-label="Needs a visit">{!v ? '—' : v.needs_visit ? <span class="warn">yes, #{v.rank}: {v.reasons.map((r) => r.text).join('; ')}</span> : 'no'}</td>
+                <td data-label="Fill">
+                  {m.fill_percent === null ? (
+                    'unknown'
+                  ) : (
                     <span class="fill">
                       <meter min={0} max={100} low={25} high={60} optimum={100} value={m.fill_percent} aria-label={`Fill of ${m.name}`} /> {m.fill_percent}%
                     </span>
                   )}
                 </td>
-                <td>
-                  {m.sold_out_slots} / {m.slots}
+                <td data-label="Sold out">
+                  {m.sold_out_slots} of {m.slots} slots
                 </td>
-                <td>
+                <td data-label="Lowest cover">{v?.inputs.min_cover_days === null || !v ? 'not selling' : `${v.inputs.min_cover_days} days`}</td>
+                <td data-label="Last delivery">{!v || v.inputs.days_since_delivery === null ? 'none recorded' : v.inputs.days_since_delivery === 0 ? 'today' : `${v.inputs.days_since_delivery} days ago`}</td>
+                <td data-label="Sales today">
                   {yuan(m.sales_today.total)} <span class="muted">({m.sales_today.orders})</span>
                 </td>
-                <td>
+                <td data-label="Sales 7 days">
                   {yuan(m.sales_7d.total)} <span class="muted">({m.sales_7d.orders})</span>
                 </td>
-                <td>
+                <td data-label="Data freshness">
                   <span class={`fresh ${f}`} title={FRESHNESS_TEXT[f]}>
                     {age(m.last_synced_at, now)}
                   </span>

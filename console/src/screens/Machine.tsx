@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { when, yuan } from '../format';
 import { href } from '../route';
-import { Confirm, Loaded, Messages, useAction, useLoad } from '../ui';
+import { Confirm, Loaded, Messages, useAction, useLiveReload, useLoad } from '../ui';
 import { SalesTable } from './Sales';
 
 type Variant = Schemas['VariantView'];
@@ -30,7 +30,7 @@ export function Machine({ id }: { id: string }) {
   }, [id]);
   return (
     <section aria-labelledby="machine-title">
-      <p>
+      <p class="back">
         <a href={href('fleet')}>← Fleet</a>
       </p>
       <Loaded load={machine} what="the machine">
@@ -51,35 +51,58 @@ export function Machine({ id }: { id: string }) {
 }
 
 function MachineSlots({ namespace, id }: { namespace: string; id: string }) {
-  const [slots, reload] = useLoad(() => readSlots(namespace, id), [namespace, id]);
+  const [slots, reload] = useLoad(async () => {
+    const [list, audit] = await Promise.all([readSlots(namespace, id), call(api.GET('/ucp/v1/price-audit', { params: { query: { location: id } } })).catch(() => null)]);
+    return { list, flags: new Map((audit?.flags ?? []).map((f) => [f.item.id, f])) };
+  }, [namespace, id]);
+  useLiveReload(reload, ['sync.', 'price.', 'replenishment.run', 'restock.']);
   return (
     <>
       <h2>Slots (synced copy)</h2>
       <Loaded load={slots} what="the slots">
-        {(list) => (
+        {({ list, flags }) => (
           <>
+            {flags.size > 0 && (
+              <div class="messages note" role="status">
+                <strong>Prices changed at the machine:</strong>
+                <ul>
+                  {[...flags.values()].map((f) => (
+                    <li key={f.slot_id}>
+                      {f.title} sells at {yuan(f.machine_price)} on the machine; the service last set {yuan(f.service_price)} (seen {when(f.flagged_at)}).
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {list.length === 0 ? (
               <p class="empty">No slot in the synced copy yet: sync the fleet.</p>
             ) : (
               <div class="table-wrap">
-                <table>
+                <table class="cards">
                   <thead>
                     <tr>
-                      <th scope="col">Good</th>
+                      <th scope="col">Product</th>
                       <th scope="col">Slot</th>
                       <th scope="col">Price</th>
                       <th scope="col">Stock</th>
-                      <th scope="col">Locked</th>
+                      <th scope="col">Price change</th>
                     </tr>
                   </thead>
                   <tbody>
                     {list.map((v) => (
                       <tr key={v.id}>
-                        <th scope="row">{v.title}</th>
-                        <td>{v.inventory?.slot_id ?? '—'}</td>
-                        <td>{yuan(v.price)}</td>
-                        <td class={v.inventory?.stock === 0 ? 'soldout' : ''}>{v.inventory?.stock ?? v.availability?.stock ?? '—'}</td>
-                        <td>{v.inventory?.locked ? 'awaiting approval' : 'no'}</td>
+                        <th scope="row">
+                          {v.title} <span class="muted">{v.id}</span>
+                        </th>
+                        <td data-label="Slot">{v.inventory?.slot_id ?? '—'}</td>
+                        <td data-label="Price">
+                          {yuan(v.price)}
+                          {flags.has(v.id) && <span class="flag">changed at the machine</span>}
+                        </td>
+                        <td data-label="Stock" class={v.inventory?.stock === 0 ? 'soldout' : ''}>
+                          {v.inventory?.stock === 0 ? 'sold out' : (v.inventory?.stock ?? v.availability?.stock ?? '—')}
+                        </td>
+                        <td data-label="Price change">{v.inventory?.locked ? 'waiting for approval' : 'none pending'}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -111,7 +134,7 @@ function PriceForm({ location, slots, onDone }: { location: string; slots: Varia
   return (
     <form class="card" aria-labelledby="price-title" onSubmit={(e) => e.preventDefault()}>
       <h2 id="price-title">Change a price</h2>
-      <label for="price-item">Good</label>
+      <label for="price-item">Product</label>
       <select id="price-item" value={item} onChange={(e) => setItem(e.currentTarget.value)}>
         {slots.map((s) => (
           <option key={s.id} value={s.id}>
@@ -139,7 +162,7 @@ function PriceForm({ location, slots, onDone }: { location: string; slots: Varia
         <div role="status" class="result">
           {result.updated.map((u) => (
             <p key={u.item.id}>
-              Changed {u.item.id}: {yuan(u.previous)} → {yuan(u.price)}.
+              Changed {slots.find((x) => x.id === u.item.id)?.title ?? u.item.id}: {yuan(u.previous)} → {yuan(u.price)}.
             </p>
           ))}
           {result.references.map((r) => (
@@ -149,7 +172,7 @@ function PriceForm({ location, slots, onDone }: { location: string; slots: Varia
           ))}
           {result.actions.map((a) => (
             <p key={a.approval_id}>
-              Over the cap: approval <a href={href('approvals')}>{a.approval_id}</a> was created; nothing changes until an owner approves it.
+              Over the price cap: an owner must approve this change (<a href={href('approvals')}>see Approvals</a>); nothing changes until then.
             </p>
           ))}
           <Messages messages={result.messages} />
@@ -171,11 +194,11 @@ function LiveShelves({ id }: { id: string }) {
       <Messages messages={action.messages} title="The machine could not be read:" />
       {read && (
         <div class="table-wrap">
-          <table>
+          <table class="cards">
             <caption>Read live at {when(read.read_at)} ({read.items.length} items)</caption>
             <thead>
               <tr>
-                <th scope="col">Good</th>
+                <th scope="col">Product</th>
                 <th scope="col">Price</th>
                 <th scope="col">Stock</th>
               </tr>
@@ -183,9 +206,11 @@ function LiveShelves({ id }: { id: string }) {
             <tbody>
               {read.items.map((i) => (
                 <tr key={i.vendor_sku}>
-                  <th scope="row">{i.title}</th>
-                  <td>{yuan(i.price)}</td>
-                  <td>{i.stock}</td>
+                  <th scope="row">
+                    {i.title} <span class="muted">{i.vendor_sku}</span>
+                  </th>
+                  <td data-label="Price">{yuan(i.price)}</td>
+                  <td data-label="Stock">{i.stock}</td>
                 </tr>
               ))}
             </tbody>
@@ -197,6 +222,7 @@ function LiveShelves({ id }: { id: string }) {
 }
 
 function RecentSales({ id }: { id: string }) {
-  const [sales] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'all', location: id, limit: 20 } } })), [id]);
+  const [sales, reload] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'all', location: id, limit: 20 } } })), [id]);
+  useLiveReload(reload, ['sync.', 'sale.settled']);
   return <Loaded load={sales} what="the sales">{(d) => <SalesTable orders={d.orders} />}</Loaded>;
 }

@@ -1,7 +1,7 @@
 /** Sales: the ledger with the spec's filters, paging, and a chart of daily settled sales. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { when, yuan } from '../format';
+import { statusWord, when, yuan } from '../format';
 import { Loaded, useLoad } from '../ui';
 import { DailyChart } from './DailyChart';
 
@@ -18,7 +18,7 @@ export function SalesTable({ orders }: { orders: Order[] }) {
   if (!orders.length) return <p class="empty">No sale matches.</p>;
   return (
     <div class="table-wrap">
-      <table>
+      <table class="cards">
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -33,18 +33,18 @@ export function SalesTable({ orders }: { orders: Order[] }) {
           {orders.map((o) => (
             <tr key={o.id}>
               <th scope="row">{o.id}</th>
-              <td>{o.location_name ?? o.location}</td>
-              <td>{when(o.taken_at)}</td>
-              <td>
-                <span class={`status ${o.trade_status ?? 'unknown'}`}>{o.trade_status ?? 'unknown'}</span>
+              <td data-label="Machine">{o.location_name ?? o.location}</td>
+              <td data-label="Taken">{when(o.taken_at)}</td>
+              <td data-label="Status">
+                <span class={`status ${o.trade_status ?? 'unknown'}`}>{statusWord(o.trade_status)}</span>
                 {(o.adjustments ?? []).map((a) => (
                   <span key={a.id} class={`badge ${a.type}`}>
                     {a.type === 'refund' ? 'refunded' : a.type === 'cancellation' ? 'cancelled' : 'refund failed'} {yuan({ amount: Math.abs(a.totals?.find((t) => t.type === 'total')?.amount ?? 0) })}
                   </span>
                 ))}
               </td>
-              <td>{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
-              <td>{yuan({ amount: total(o) })}</td>
+              <td data-label="Goods">{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
+              <td data-label="Total">{yuan({ amount: total(o) })}</td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +81,7 @@ export function Sales() {
           <select id="f-status" value={status} onChange={(e) => (setStatus(e.currentTarget.value as Status), resetPaging())}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {statusWord(s)}
               </option>
             ))}
           </select>
@@ -118,33 +118,4 @@ export function Sales() {
       </Loaded>
     </section>
   );
-}
-
-/** Settled sales per +08:00 day over the range (default: the last 14 days), read page by page up to 2,000 orders. */
-export async function dailySettled(location: string, from: string, to: string): Promise<{ days: string[]; fen: number[]; partial: boolean }> {
-  const end = to ? new Date(dayAfter(to)!) : new Date(Date.now() + 86_400_000);
-  const start = from ? new Date(dayStart(from)!) : new Date(end.getTime() - 15 * 86_400_000);
-  const byDay = new Map<string, number>();
-  for (let t = start.getTime(); t < end.getTime(); t += 86_400_000) byDay.set(plus8Day(new Date(t)), 0);
-  let cursor: string | undefined;
-  let partial = false;
-  for (let i = 0; ; i++) {
-    if (i === 20) {
-      partial = true;
-      break;
-    }
-    const r = await call(api.GET('/ucp/v1/orders', { params: { query: { kind: 'sale', trade_status: 'settled', limit: 100, from: start.toISOString(), to: end.toISOString(), ...(location ? { location } : {}), ...(cursor ? { cursor } : {}) } } }));
-    for (const o of r.orders) {
-      const day = plus8Day(new Date(o.taken_at ?? 0));
-      byDay.set(day, (byDay.get(day) ?? 0) + total(o));
-    }
-    if (!r.pagination.has_next_page || !r.pagination.cursor) break;
-    cursor = r.pagination.cursor;
-  }
-  const days = [...byDay.keys()].sort();
-  return { days, fen: days.map((d) => byDay.get(d) ?? 0), partial };
-}
-
-function plus8Day(d: Date): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 }

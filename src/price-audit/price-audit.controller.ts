@@ -1,0 +1,18 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { ok } from '../common/envelope';
+import { PriceAuditQuery } from './price-audit.dto';
+import { PriceAuditDocs } from './price-audit.openapi';
+import { PriceAuditService } from './price-audit.service';
+
+@ApiTags('pricing')
+@Controller('ucp/v1/price-audit')
+export class PriceAuditController {
+  constructor(private readonly audit: PriceAuditService) {}
+
+  @Get()
+  @PriceAuditDocs.list
+  async list(@Query() q: PriceAuditQuery) {
+    return ok(await this.audit.list(q.location), { capabilities: ['com.example.svc.pricing'] });
+  }
+}
