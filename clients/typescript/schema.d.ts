@@ -152,6 +152,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/approvals/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a pending request (the requester takes it back)
+         * @description For a request made by mistake (a price sent in yuan instead of fen, a wrong run). Needs no approver credential: withdrawing never lets anything happen. The approval ends `rejected` with `resolver.channel: "withdrawn"` and the `reason`, recorded as an `approval.resolved` event with `data.withdrawn: true`; its rejection runs (a parked price change unlocks the item, a run is rejected, a session must change its lines to ask again). A request no longer pending is 409 `already_resolved`.
+         */
+        post: operations["approvals_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ucp/v1/admin/guards": {
         parameters: {
             query?: never;
@@ -794,7 +814,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`, `price_recovered`, `price_superseded`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -848,7 +868,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "supply" | "machine";
+            role: "machine" | "supply";
             /**
              * @description A `planned` namespace answers `namespace_unsupported` on every call.
              * @enum {string}
@@ -935,8 +955,11 @@ export interface components {
             status: "ready";
         };
         ResolverView: {
-            /** @enum {string} */
-            channel: "chat_tool" | "dashboard";
+            /**
+             * @description `withdrawn`: the requester took its request back (`reason` says why).
+             * @enum {string}
+             */
+            channel: "chat_tool" | "dashboard" | "withdrawn";
             /**
              * @description The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded.
              * @enum {string}
@@ -945,6 +968,8 @@ export interface components {
             chat_id?: string;
             /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
+            /** @description Withdrawn: why the requester took it back. */
+            reason?: string;
         };
         RequesterView: {
             /**
@@ -968,7 +993,7 @@ export interface components {
             resolved_at: string | null;
             id: string;
             /** @enum {string} */
-            kind: "checkout_budget" | "checkout_probation" | "price_change" | "replenishment_run";
+            kind: "replenishment_run" | "checkout_budget" | "checkout_probation" | "price_change";
             /** @enum {string} */
             status: "pending" | "rejected" | "approved";
             summary: string;
@@ -996,6 +1021,10 @@ export interface components {
         ResolveApprovalBody: {
             approved: boolean;
             resolver?: components["schemas"]["ResolverBody"];
+        };
+        WithdrawApprovalBody: {
+            /** @description Why the requester takes its request back (recorded on the approval and in its event). */
+            reason: string;
         };
         BudgetRulesView: {
             /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. A session over it needs a `checkout_budget` approval. */
@@ -1105,7 +1134,7 @@ export interface components {
             /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. Money back to the buyer is negative. */
             amount: number;
             /** @enum {string} */
-            type: "fulfillment" | "subtotal" | "items_discount" | "discount" | "tax" | "fee" | "total";
+            type: "total" | "fulfillment" | "subtotal" | "items_discount" | "discount" | "tax" | "fee";
             display_text?: string;
         };
         SessionLineView: {
@@ -1589,7 +1618,7 @@ export interface components {
              *     again), `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`.
              * @enum {string}
              */
-            status: "pending" | "in_progress" | "completed" | "cancelled" | "sending" | "failed" | "not_sent";
+            status: "pending" | "in_progress" | "completed" | "cancelled" | "failed" | "sending" | "not_sent";
             external_ref: string | null;
             delivered: components["schemas"]["RestockOrderDeliveredView"][] | null;
         };
@@ -1631,7 +1660,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "ready" | "placed" | "awaiting_approval" | "placing";
+            status: "rejected" | "placed" | "delivered" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1654,7 +1683,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "ready" | "placed" | "awaiting_approval" | "placing";
+            status: "rejected" | "placed" | "delivered" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -2247,7 +2276,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "supply" | "machine";
+            role: "machine" | "supply";
             vendor_sku: string;
             title: string | null;
             barcodes: components["schemas"]["BarcodeView"][];
@@ -3625,6 +3654,221 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "upstream_unreachable",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    approvals_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawApprovalBody"];
+            };
+        };
+        responses: {
+            /** @description The withdrawn approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `already_resolved`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_resolved",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",
