@@ -2,6 +2,7 @@
 // Issue 13: POST /ucp/v1/checkout-sessions (create) and GET /ucp/v1/checkout-sessions/{id} at 8 and 32 connections
 // (autocannon), staging with the simulated supplier, on PostgreSQL. Also counts the database transactions each
 // create commits (pg_stat_database.xact_commit before and after, over the whole run; autocommit statements count).
+// Issue 28: PostgreSQL CPU is that of the bench database's backends only, and its ratio keyed/plain is printed.
 // Issue 21: the same create with a fresh Idempotency-Key on every request, alternated with the plain one in each
 // round (which goes first alternates too), and the ratio keyed / plain of req/s and p99.
 // Usage: npm run build && node bench/checkout-create.js [--seconds 5] [--connections 8,32] [--rounds 2] [--warmup 5] [--profile DIR]
@@ -33,12 +34,19 @@ function cpuOf(pid) {
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
-/** CPU seconds of every PostgreSQL server process now running (its backends, WAL writer, checkpointer). */
-function postgresCpu() {
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench's database (issue 28: summing every `postgres` process
+ * counted other work on a shared machine, even negative figures when other backends exited). The pool keeps its
+ * connections through a run (idle timeout 10 s); `pids` are taken once before the run.
+ */
+async function benchBackends(adminUrl, dbName) {
+  return (await sql(adminUrl, 'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).map((r) => r.pid);
+}
+function postgresCpu(pids) {
   let total = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of pids) {
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuOf(pid);
+      total += cpuOf(pid);
     } catch {
       // gone meanwhile
     }
@@ -85,10 +93,11 @@ async function main() {
     const create = async (connections, keyed) => {
       const x0 = await commits();
       const cpu0 = cpuOf(child.pid);
-      const pg0 = postgresCpu();
+      const pids = await benchBackends(adminUrl, dbName);
+      const pg0 = postgresCpu(pids);
       const c = await cannon({ url: `${base}/ucp/v1/checkout-sessions`, method: 'POST', body, connections, ...(keyed ? { requests: [{ setupRequest: freshKey }] } : {}) });
       const cpuMs = ((cpuOf(child.pid) - cpu0) * 1000) / c.requests.total;
-      const pgMs = ((postgresCpu() - pg0) * 1000) / c.requests.total;
+      const pgMs = ((postgresCpu(pids) - pg0) * 1000) / c.requests.total;
       await new Promise((res) => setTimeout(res, 600)); // pg_stat counters are flushed about every 0.5 s
       return { c, cpuMs, pgMs, perCreate: ((await commits()) - x0) / c.requests.total };
     };
@@ -104,7 +113,8 @@ async function main() {
         const rps = out[false].c.requests.average / out[true].c.requests.average;
         const p99 = out[true].c.latency.p99 / out[false].c.latency.p99;
         const cpu = out[true].cpuMs / out[false].cpuMs;
-        ratios.push({ connections, rps, p99, cpu });
+        const pg = out[true].pgMs / out[false].pgMs;
+        ratios.push({ connections, rps, p99, cpu, pg });
         console.log(
           `${String(connections).padStart(2)} conn  ${line('create', out[false])} | ${line('keyed', out[true])} | cost keyed/plain ${rps.toFixed(2)} (p99 ${p99.toFixed(2)}, CPU ${cpu.toFixed(2)}) | ` +
             `get ${g.requests.average.toFixed(0).padStart(5)} req/s p99 ${g.latency.p99} ms (non-2xx ${g.non2xx})`,
@@ -114,7 +124,7 @@ async function main() {
     for (const connections of connectionList) {
       const mine = ratios.filter((x) => x.connections === connections);
       const list = (k) => mine.map((x) => x[k]).sort((a, b) => a - b).map((x) => x.toFixed(2)).join(', ');
-      console.log(`${connections} conn: keyed create costs ${list('rps')} x the plain one (plain req/s / keyed req/s); service CPU per create keyed/plain ${list('cpu')}`);
+      console.log(`${connections} conn: keyed create costs ${list('rps')} x the plain one (plain req/s / keyed req/s); service CPU per create keyed/plain ${list('cpu')}; PostgreSQL CPU keyed/plain ${list('pg')}`);
     }
   } finally {
     if (child) {

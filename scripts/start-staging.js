@@ -6,6 +6,7 @@ const { randomBytes } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { SERVICE_NODE_FLAGS } = require('./node-flags');
+const { lineReader } = require('./log-format');
 
 const root = path.join(__dirname, '..');
 const entry = path.join(root, 'dist', 'main.js');
@@ -41,11 +42,28 @@ const port = env.PORT ?? '8080';
 const host = env.HOST ?? '0.0.0.0';
 const shown = host === '0.0.0.0' ? 'localhost' : host;
 
-console.log(`staging service starting on http://${shown}:${port}  (discovery: http://${shown}:${port}/.well-known/ucp)`);
-console.log(`operator console: http://${shown}:${port}/console/  (sign in with the demo token)`);
-console.log(`demo token: ${env.SERVICE_AUTH_TOKEN}`);
-console.log(`try: curl -H "Authorization: Bearer ${env.SERVICE_AUTH_TOKEN}" http://${shown}:${port}/ucp/v1/namespaces`);
+// On a terminal the JSON log lines are shown one readable line each (SERVICE_LOG_FORMAT=json keeps JSON); the URL
+// and the token are printed once the service listens, after its few boot lines, so they are not scrolled away.
+const pretty = (env.SERVICE_LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+delete env.SERVICE_LOG_FORMAT;
+const banner = () => {
+  process.stdout.write(
+    [
+      '',
+      `staging service on http://${shown}:${port}  (discovery: http://${shown}:${port}/.well-known/ucp)`,
+      `operator console: http://${shown}:${port}/console/  (sign in with the demo token)`,
+      `demo token: ${env.SERVICE_AUTH_TOKEN}`,
+      `try: curl -H "Authorization: Bearer ${env.SERVICE_AUTH_TOKEN}" http://${shown}:${port}/ucp/v1/namespaces`,
+      '',
+    ].join('\n') + '\n',
+  );
+};
+console.log(`staging service starting on port ${port}…`);
 
-const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, entry], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, entry], { cwd: root, env, stdio: ['inherit', 'pipe', 'inherit'] });
+const reader = lineReader({ pretty, colorize: pretty && process.stdout.hasColors?.(), write: (s) => process.stdout.write(s), onListening: banner });
+child.stdout.setEncoding('utf8');
+child.stdout.on('data', (chunk) => reader.push(chunk));
+child.stdout.on('end', () => reader.end());
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0))); // after its last output line

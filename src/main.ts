@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { setFlagsFromString } from 'node:v8';
 import { createApp } from './bootstrap';
+import { ROOT_LOGGER } from './common/logging/logging.module';
 import { ConfigError, loadConfig } from './config/app-config';
 import { runtimeV8Flags } from './database/embedded-postgres';
 
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost');
   const log = new Logger('main');
   log.log(`listening on ${url} (${config.env}${config.databaseUrl ? '' : ', embedded database'})`);
+  app.get(ROOT_LOGGER).flush(); // the line a person or a supervisor waits for, at once
   // Graceful shutdown: stop accepting, finish in-flight requests, stop jobs, close the database, exit 0.
   let closing = false;
   const shutdown = (signal: string) => {

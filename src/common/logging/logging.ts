@@ -33,6 +33,23 @@ export function createRootLogger(opts: LoggingOptions = {}): PinoLogger {
       base: { pid: process.pid, hostname: hostname(), service: 'vending-commerce' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
-    opts.destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    opts.destination ?? bufferedStdout(),
   );
+}
+
+/** How long a line may wait in the buffer: a quiet service (a few lines at boot, then none) still shows them. */
+export const LOG_FLUSH_MS = 1000;
+
+/** stdout through a 4 KiB buffer, flushed at least every LOG_FLUSH_MS (issue 28: the boot's few lines stayed in it). */
+function bufferedStdout(): DestinationStream {
+  const dest = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      dest.flush();
+    } catch {
+      // not open yet, or closed at exit: the next tick or pino's exit flush writes it
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  return dest;
 }

@@ -87,4 +87,17 @@ describe('loadConfig', () => {
   it('an empty SERVICE_AUTH_TOKEN counts as no token (fail closed)', () => {
     expect(loadConfig({ SERVICE_AUTH_TOKEN: '' }).authToken).toBeNull();
   });
+
+  it('issue 28: the metrics token is its own (off by default, never an API token, 16+ characters in production); the pool idle time', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ SERVICE_METRICS_TOKEN: 'scrape-me' }).metricsToken).toBe('scrape-me');
+    expect(() => loadConfig({ SERVICE_AUTH_TOKEN: 'same-token', SERVICE_METRICS_TOKEN: 'same-token' })).toThrow(/SERVICE_METRICS_TOKEN/);
+    expect(() => loadConfig({ SERVICE_APPROVER_TOKEN: 'owner-token-x', SERVICE_METRICS_TOKEN: 'owner-token-x' })).toThrow(/SERVICE_METRICS_TOKEN/);
+    const prod = { SERVICE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://svc.example' };
+    expect(() => loadConfig({ ...prod, SERVICE_METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(loadConfig({ ...prod, SERVICE_METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe('a-long-enough-scrape-token');
+    expect(loadConfig({}).databasePoolIdleMs).toBe(10000);
+    expect(loadConfig({ DATABASE_POOL_IDLE_MS: '150' }).databasePoolIdleMs).toBe(150);
+    expect(() => loadConfig({ DATABASE_POOL_IDLE_MS: 'soon' })).toThrow(/DATABASE_POOL_IDLE_MS/);
+  });
 });
