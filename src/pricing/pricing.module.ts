@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
 import { PricingController } from './pricing.controller';
 import { PricingService } from './pricing.service';
 import { PartnersModule } from '../partners/partners.module';
@@ -13,7 +14,7 @@ import { PriceRecordRepository } from './price-record.repository';
 import { PriceResumeService } from './price-resume.service';
 
 @Module({
-  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
+  imports: [ClaimsModule, PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule],
   controllers: [PricingController],
   providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })
