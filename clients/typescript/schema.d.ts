@@ -3584,7 +3584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_resolved`, `kill_switch_engaged`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_resolved`, `kill_switch_engaged`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_exists`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_exists`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4916,7 +4916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `invalid_state`, `complete_in_progress`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `invalid_state`, `complete_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +5154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `invalid_state`, `complete_in_progress`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `invalid_state`, `complete_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5372,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `approval_required`, `invalid_state`, `complete_in_progress`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `kill_switch_engaged`, `approval_required`, `invalid_state`, `complete_in_progress`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6960,7 +6960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7202,7 +7202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_delivered`, `invalid_state`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_delivered`, `invalid_state`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7577,7 +7577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `kill_switch_engaged`, `reference_conflict`, `restock_in_progress`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8506,7 +8506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `sync_in_progress`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `sync_in_progress`. */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -300,20 +300,26 @@ export class ApprovalsService {
     const claimed = row.claimedAt ? toPlus8(row.claimedAt) : 'an unknown time';
     if (outcome === 'placed' && decision) {
       const record = read.outcome === 'placed' ? read.record : undefined;
-      return this.tx.run(async () => {
-        const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
-        if (!done) return 'moved';
-        // The effect read from the partner is recorded with the outcome (one transaction, as when executed).
-        await record?.();
-        await this.events.record({
-          kind: 'approval.resolved',
-          summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
-          reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect (the service's own record first, then the partner) showed it took place, so the decision is recorded; nothing was executed again`,
-          location: row.location,
-          data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, resolver: decision.resolver, recovered: true },
+      try {
+        return await this.tx.run(async (): Promise<ReadOutcome | 'moved'> => {
+          const done = await this.repo.transition(row.id, 'executing', decision.approved ? 'approved' : 'rejected', { resolvedAt: new Date(), resolver: decision.resolver });
+          if (!done) return 'moved';
+          // The effect read from the partner is recorded with the outcome (one transaction, as when executed).
+          await record?.();
+          await this.events.record({
+            kind: 'approval.resolved',
+            summary: `approval ${row.kind} ${decision.approved ? 'approved' : 'rejected'}: ${row.summary}`,
+            reasoning: `its execution, claimed at ${claimed}, was interrupted; reading its effect (the service's own record first, then the partner) showed it took place, so the decision is recorded; nothing was executed again`,
+            location: row.location,
+            data: { approval_id: row.id, kind: row.kind, approved: decision.approved, subject: row.subject, resolver: decision.resolver, recovered: true },
+          });
+          return outcome;
         });
-        return outcome;
-      });
+      } catch (err) {
+        // Nothing of it committed: still executing, read again on the next pass.
+        this.logger.warn(`approval ${row.id}: recovered execution not recorded (${(err as Error).message}); retried later`);
+        return 'unknown';
+      }
     }
     return this.tx.run(async () => {
       if (!(await this.repo.transition(row.id, 'executing', 'pending'))) return 'moved';

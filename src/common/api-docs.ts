@@ -29,7 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: '`unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie).',
   403: 'Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make.',
   404: '`not_found`: no such resource.',
-  409: 'Conflict with the current state of the resource.',
+  409: 'Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome.',
   429: '`rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds.',
   502: 'A partner (machine platform or supplier) failed; never shown as an empty list.',
   503: 'Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed).',

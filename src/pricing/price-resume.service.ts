@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage, warning } from '../common/envelope';
+import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
@@ -40,6 +41,7 @@ export class PriceResumeService {
     private readonly slots: PriceSlotsRepository,
     private readonly registry: PartnerRegistry,
     private readonly events: EventsService,
+    private readonly claims: MoneyClaims,
   ) {}
 
   async settle(locationId: string, namespace: string, moves: ResumedMove[], since: Date): Promise<ResumedPrices> {
@@ -64,7 +66,9 @@ export class PriceResumeService {
     try {
       items = (await this.registry.machine(namespace, 'inventory').getInventory(locationId)).items;
     } catch {
-      throw Errors.conflict('idempotency_key_in_use', `the first attempt of this price change may have reached ${namespace}, which cannot be read now; nothing was sent; retry later`, '$.headers.Idempotency-Key');
+      throw Errors.conflict('idempotency_key_in_use', `the first attempt of this price change may have reached ${namespace}, which cannot be read now; nothing was sent; retry later`, '$.headers.Idempotency-Key').with({
+        retryAfterSeconds: this.claims.retryAfter(new Date()),
+      });
     }
     const found = unrecorded.filter((m) => items.find((i) => i.vendorSku === m.vendorSku)?.priceFen === m.newFen);
     out.toSend = unrecorded.filter((m) => !found.includes(m));

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClaimsModule } from '../claims/claims.module';
 import { PricingController } from './pricing.controller';
 import { PricingService } from './pricing.service';
 import { PartnersModule } from '../partners/partners.module';
@@ -14,7 +15,7 @@ import { PriceResumeService } from './price-resume.service';
 import { SupplyResolutionModule } from '../replenishment/supply-resolution.module';
 
 @Module({
-  imports: [PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],
+  imports: [ClaimsModule, PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],
   controllers: [PricingController],
   providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })
