@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The UCP profile (no token)
-         * @description Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.
+         * @description Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces when the request carries the token; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.
          */
         get: operations["discovery_profile"];
         put?: never;
@@ -743,7 +743,7 @@ export interface components {
             services: {
                 [key: string]: components["schemas"]["ProfileServiceView"][];
             };
-            /** @description Capabilities by name. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
+            /** @description Capabilities by name. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces to a caller that sends its token (anonymous callers get empty lists and `listed_to: "token holders"`); `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
             capabilities: {
                 [key: string]: components["schemas"]["ProfileCapabilityView"][];
             };
