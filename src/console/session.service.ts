@@ -34,7 +34,7 @@ export class SessionService {
 
   /** The same origin rule as the event socket's cookie: a page on another site may neither set nor clear it. */
   private requireOwnOrigin(req: SessionRequest): void {
-    if (!cookieOriginAllowed(req.origin, req.host, this.config)) {
+    if (!cookieOriginAllowed(req.origin, req.host, this.config, req.https ? 'https' : 'http')) {
       throw new DomainError('forbidden', 'the auth cookie is not set or cleared for a page on another origin', { path: '$' });
     }
   }

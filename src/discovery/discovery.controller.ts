@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { requestAuth } from '../common/auth/credential';
 import { Public } from '../common/auth/public.decorator';
 import { ok } from '../common/envelope';
 import { publicBase } from '../common/public-url';
@@ -21,7 +22,7 @@ export class DiscoveryController {
   @Get('.well-known/ucp')
   @DiscoveryDocs.profile
   profile(@Req() req: Request) {
-    return this.discovery.profile(publicBase(this.config.publicUrl, req));
+    return this.discovery.profile(publicBase(this.config.publicUrl, req), requestAuth(req, this.config).ok);
   }
 
     @Get('ucp/v1/namespaces')

@@ -7,7 +7,7 @@ export const DiscoveryDocs = {
     operationId: 'discovery_profile',
     summary: 'The UCP profile (no token)',
     description:
-      'Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.',
+      'Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces when the request carries the token; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.',
     public: true,
     type: DiscoveryProfileResponse,
     returns: 'The profile document.',

@@ -33,7 +33,7 @@ export class ProfileUcpView {
   services: Record<string, ProfileServiceView[]>;
   @mapOf(
     () => ProfileCapabilityView,
-    'Capabilities by name: UCP\'s `dev.ucp.shopping.checkout`, `dev.ucp.shopping.catalog.search` and `dev.ucp.shopping.catalog.lookup` (with `spec`), and the extensions `com.example.svc.*`. `com.example.svc.sku` `config.namespaces` lists the vendors\' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document.',
+    'Capabilities by name: UCP\'s `dev.ucp.shopping.checkout`, `dev.ucp.shopping.catalog.search` and `dev.ucp.shopping.catalog.lookup` (with `spec`), and the extensions `com.example.svc.*`. `com.example.svc.sku` `config.namespaces` lists the vendors\' namespaces to a caller that sends its token (anonymous callers get empty lists and `listed_to: "token holders"`); `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document.',
   )
   capabilities: Record<string, ProfileCapabilityView[]>;
   @mapOf(() => PaymentHandlerView, 'Payment handlers by reverse-domain name (`com.example.svc.supplier_account`, whose `id` `supplier_account` is the `handler_id` of a payment instrument; instrument type `on_account`). Checkout sessions carry the same entry.')

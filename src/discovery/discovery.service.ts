@@ -29,17 +29,21 @@ export class DiscoveryService {
     private readonly registry: PartnerRegistry,
   ) {}
 
-  profile(base: string) {
+  /**
+   * `tokenHolder`: the request carried a valid credential. The partner namespaces (vendors and roles) are listed to
+   * token holders only (issue 26): an anonymous client can call nothing that takes a namespace, and the list tells an
+   * outsider whom the operator buys from. Anonymous readers get the same shape with empty lists.
+   */
+  profile(base: string, tokenHolder: boolean) {
     const live = this.registry.list().filter((e) => e.status === 'live' && !e.problem);
     const capabilities: Record<string, { version: string; spec?: string; schema: string; config?: Record<string, unknown> }[]> = {};
     // UCP's own capabilities first (a UCP client finds checkout and catalog by their UCP names), then the extensions.
     for (const [name, version] of Object.entries({ ...UCP_CAPABILITY_VERSIONS, ...CAPABILITY_VERSIONS })) {
       const entry: { version: string; spec?: string; schema: string; config?: Record<string, unknown> } = { version, ...(UCP_SPEC_OF[name] ? { spec: UCP_SPEC_OF[name] } : {}), schema: capabilitySchemaUrl(base, name) };
       if (name === 'com.example.svc.sku') {
-        entry.config = {
-          namespaces: this.registry.list().map((e) => ({ namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status })),
-          vendors: [...new Set(live.map((e) => e.vendor))],
-        };
+        entry.config = tokenHolder
+          ? { namespaces: this.registry.list().map((e) => ({ namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status })), vendors: [...new Set(live.map((e) => e.vendor))] }
+          : { namespaces: [], vendors: [], listed_to: 'token holders' };
       }
       if (name === 'com.example.svc.events') {
         entry.config = { websocket_url: `${base.replace(/^http/, 'ws')}${API_PREFIX}/events/ws`, asyncapi_url: `${base}${ASYNCAPI_PATH}` };

@@ -103,7 +103,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     }
     const bearer = bearerFrom(req.headers['authorization']);
     const cookie = bearer === null ? cookieFrom(req.headers['cookie'], `${this.config.serviceName}_auth`) : null;
-    if (cookie !== null && !cookieOriginAllowed(req.headers['origin'], req.headers['host'], this.config)) {
+    if (cookie !== null && !cookieOriginAllowed(req.headers['origin'], req.headers['host'], this.config, this.schemeOf(req))) {
       return this.refuse(ws, WS_CLOSE_FORBIDDEN_ORIGIN, 'forbidden', 'the auth cookie is not accepted from this page origin');
     }
     const presented = bearer ?? cookie;
@@ -133,6 +133,14 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
       case 'invalid':
         return this.send(ws, { type: 'error', code: 'invalid', content: msg.content });
     }
+  }
+
+  /** The upgrade's scheme: X-Forwarded-Proto from a trusted proxy only, else the socket's. */
+  private schemeOf(req: IncomingMessage): 'http' | 'https' {
+    const proto = req.headers['x-forwarded-proto'];
+    const first = (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0].trim().toLowerCase();
+    if (this.trusted(req.socket.remoteAddress ?? '') && (first === 'https' || first === 'http')) return first;
+    return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
   }
 
   /**

@@ -2,9 +2,15 @@ import { createHash } from 'node:crypto';
 import { stateMachine } from '../common/state-machine.rules';
 
 /** Idempotency fingerprint (decisions.md section 9): the operation, the resource id and the SHA-256 of the raw body. */
-export function fingerprint(operation: string, resourceId: string, rawBody: string | Buffer): string {
+/**
+ * `principal`: who sent the request (issue 26), so a key is bound to the credential that first used it and another
+ * credential replaying it gets 409 `idempotency_key_mismatch`, never the first caller's answer. The operator's
+ * requests hash as before (keys stored before the change keep working for it); any other credential is part of the hash.
+ */
+export function fingerprint(operation: string, resourceId: string, rawBody: string | Buffer, principal = 'operator'): string {
   const bodyHash = createHash('sha256').update(rawBody).digest('hex');
-  return createHash('sha256').update(`${operation}\n${resourceId}\n${bodyHash}`).digest('hex');
+  const who = principal === 'operator' ? '' : `\n${principal}`;
+  return createHash('sha256').update(`${operation}\n${resourceId}\n${bodyHash}${who}`).digest('hex');
 }
 
 /**

@@ -42,6 +42,8 @@ export interface IdempotencyScope {
   operation: string;
   resourceId: string;
   rawBody: string;
+  /** The credential of the request (`operator`, `approver`, `chat:<chat_id>`): part of the fingerprint (issue 26). */
+  principal?: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export class IdempotencyService {
   ): Promise<{ status: number; body: T; replayed: boolean }> {
     if (key === undefined) return { ...(await fn(FIRST)), replayed: false };
     if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
-    const fp = fingerprint(scope.operation, scope.resourceId, scope.rawBody);
+    const fp = fingerprint(scope.operation, scope.resourceId, scope.rawBody, scope.principal);
 
     const claimId = randomUUID();
     let claimed: boolean;
@@ -145,7 +147,7 @@ export class IdempotencyService {
   ): Promise<{ status: number; body: T; replayed: boolean }> {
     if (key === undefined) return { ...(await fn(NO_KEY)), replayed: false };
     if (!validKey(key)) throw Errors.invalid('$.headers.Idempotency-Key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
-    const written = { key, fingerprint: fingerprint(scope.operation, scope.resourceId, scope.rawBody), operation: scope.operation, resourceId: scope.resourceId };
+    const written = { key, fingerprint: fingerprint(scope.operation, scope.resourceId, scope.rawBody, scope.principal), operation: scope.operation, resourceId: scope.resourceId };
 
     let stored: { body: unknown } | null = null;
     // A carried write whose statement failed: the key's store failed with it (the transaction rolled back).
@@ -198,7 +200,7 @@ export class IdempotencyService {
   /** The answer to a request whose key is already written: its replay, or 409 mismatch / in use. */
   private earlierAnswer<T>(row: StoredKey, fp: string): { status: number; body: T; replayed: boolean } {
     if (row.fingerprint !== fp) {
-      throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource or body differ)', '$.headers.Idempotency-Key');
+      throw Errors.conflict('idempotency_key_mismatch', 'this Idempotency-Key was used for another request (operation, resource, body or credential differ)', '$.headers.Idempotency-Key');
     }
     if (row.state !== 'done') {
       throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key').with({

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { callerOf } from '../common/auth/credential';
 import { Attempt, CarriedAnswer, IdempotencyService } from './idempotency.service';
 import { idempotencyKeyOf, rawBodyOf } from './raw-body';
 
@@ -24,7 +25,7 @@ export async function replyOnce(
   handle: (attempt: Attempt) => Promise<unknown>,
 ): Promise<unknown> {
   const success = res.statusCode;
-  const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req) };
+  const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req), principal: principalOf(req) };
   const answer = await store.run(idempotencyKeyOf(req), scope, async (attempt) => ({ status: success, body: await handle(attempt) }));
   res.status(answer.status);
   if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
@@ -45,7 +46,7 @@ export async function replyOnceInOneTransaction(
   handle: (answer: SuccessAnswer) => Promise<unknown>,
 ): Promise<unknown> {
   const success = res.statusCode;
-  const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req) };
+  const scope = { operation: op.operation, resourceId: op.resourceId, rawBody: op.rawBody ?? rawBodyOf(req), principal: principalOf(req) };
   const answer = await store.runInOneTransaction(idempotencyKeyOf(req), scope, async (writer) => ({
     status: success,
     body: await handle({ store: (body) => writer.store(success, body), carry: (body) => writer.carry(success, body) }),
@@ -59,4 +60,10 @@ export async function replyOnceInOneTransaction(
 export interface SuccessAnswer {
   store(body: () => unknown): Promise<void>;
   carry(body: () => unknown): CarriedAnswer | null;
+}
+
+/** Who sent the request, as bound to its key: the credential, and a chat credential's chat. */
+function principalOf(req: Request): string {
+  const c = callerOf(req);
+  return c.credential === 'chat' ? `chat:${c.chatId ?? ''}` : c.credential;
 }

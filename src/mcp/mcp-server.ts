@@ -3,6 +3,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
+import { publicJsonRpcMessage } from './mcp-error.rules';
 import { McpToolsService } from './mcp-tools.service';
 
 export const MCP_SERVER_NAME = 'vending-commerce';
@@ -38,6 +39,9 @@ export function createMcpServer(tools: McpToolsService, outer: Request): Server 
 export async function serveMcpRequest(tools: McpToolsService, req: Request, res: Response): Promise<void> {
   const server = createMcpServer(tools, req);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // Every JSON-RPC error leaves through here: none carries an internal message (issue 26, mcp-error.rules.ts).
+  const send = transport.send.bind(transport);
+  transport.send = (msg, options) => send(publicJsonRpcMessage(msg), options);
   res.on('close', () => {
     void transport.close();
     void server.close();

@@ -43,6 +43,14 @@ describe.each(BOTH_DATABASES)('the auth cookie on HTTP routes (%s)', (db) => {
     expect(await stored('dash')).toBe(1);
   });
 
+  it('the own host over another scheme is another origin (issue 26): https://<host> on this http service is refused', async () => {
+    const otherScheme = own.replace(/^http:/, 'https:');
+    expect(otherScheme).not.toBe(own);
+    expectError(await t.raw.post('/ucp/v1/events').set('Cookie', cookie).set('Origin', otherScheme).send(event('scheme')), 403, 'forbidden');
+    expectError(await t.raw.get('/ucp/v1/approvals').set('Cookie', cookie).set('Origin', otherScheme), 403, 'forbidden');
+    expect(await stored('scheme')).toBe(0);
+  });
+
   it('a bearer token is unaffected by Origin; a wrong cookie is still 401', async () => {
     expect((await t.post('/ucp/v1/events', event('bearer')).set('Origin', 'https://evil.example')).status).toBe(201);
     expectError(await t.raw.post('/ucp/v1/events').set('Cookie', 'vending_auth=wrong').set('Origin', own).send(event('x')), 401, 'unauthorized');

@@ -24,8 +24,13 @@ describe.each(BOTH_DATABASES)('foundation on %s database', (db) => {
     expect(svc.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ucp\/v1$/);
     expect(Object.keys(ucp.capabilities).sort()).toEqual([...CAPABILITIES].sort());
     for (const c of CAPABILITIES) expect(typeof ucp.capabilities[c][0].version).toBe('string');
-    const namespaces = ucp.capabilities['com.example.svc.sku'][0].config.namespaces.map((n: { namespace: string }) => n.namespace);
+    // Issue 26: the partner namespaces (vendors, roles) are listed to token holders only.
+    expect(ucp.capabilities['com.example.svc.sku'][0].config).toEqual({ namespaces: [], vendors: [], listed_to: 'token holders' });
+    const held = (await t.get('/.well-known/ucp').expect(200)).body.ucp;
+    const namespaces = held.capabilities['com.example.svc.sku'][0].config.namespaces.map((n: { namespace: string }) => n.namespace);
     expect(namespaces).toEqual(expect.arrayContaining(['sim-machine', 'sim-supply']));
+    expect(held.capabilities['com.example.svc.sku'][0].config.vendors).toEqual(expect.arrayContaining(['sim']));
+    expect(JSON.stringify(ucp)).not.toContain('sim-machine');
     expect(ucp.capabilities['com.example.svc.events'][0].config.websocket_url).toMatch(/^ws:\/\/.+\/ucp\/v1\/events\/ws$/);
     expect(ucp.payment_handlers['com.example.svc.supplier_account'][0].id).toBe('supplier_account');
   });
@@ -154,7 +159,7 @@ describe('partner registry from SERVICE_HTTP_VENDORS', () => {
   });
 
   it('discovery reflects the registry at run time', async () => {
-    const res = await t.raw.get('/.well-known/ucp').expect(200);
+    const res = await t.get('/.well-known/ucp').expect(200);
     const ns = res.body.ucp.capabilities['com.example.svc.sku'][0].config.namespaces.map((n: { namespace: string }) => n.namespace);
     expect(ns).toEqual(expect.arrayContaining(['acme-machine', 'acme-supply']));
     expect(ns).not.toContain('sim-machine');

@@ -14,7 +14,7 @@ export interface AllowedOrigins {
  * send one on a WebSocket upgrade and on every non-GET fetch). The bearer header is not affected: a page can present
  * it only if it already holds the token.
  */
-export function cookieOriginAllowed(origin: string | undefined, host: string | undefined, allowed: AllowedOrigins): boolean {
+export function cookieOriginAllowed(origin: string | undefined, host: string | undefined, allowed: AllowedOrigins, scheme: 'http' | 'https'): boolean {
   if (origin === undefined) return true;
   let o: URL;
   try {
@@ -23,7 +23,9 @@ export function cookieOriginAllowed(origin: string | undefined, host: string | u
     return false;
   }
   if (o.origin === 'null') return false;
-  if (host && o.host.toLowerCase() === host.toLowerCase()) return true;
+  // The service's own origin is its host AND the scheme the request came over (issue 26): http://host is another
+  // origin than https://host, and a page served over plain http must not use the cookie of the https service.
+  if (host && o.host.toLowerCase() === host.toLowerCase() && o.protocol === `${scheme}:`) return true;
   const same = (u: string) => {
     try {
       return new URL(u).origin === o.origin;
@@ -43,6 +45,8 @@ export interface CookieRequest {
   host: string | undefined;
   /** The browser's `Sec-Fetch-Site` (`same-origin`, `same-site`, `cross-site`, `none`), when sent. */
   secFetchSite: string | undefined;
+  /** The scheme the request reached the service over (X-Forwarded-Proto only from a trusted proxy). */
+  scheme: 'http' | 'https';
 }
 
 /**
@@ -54,7 +58,7 @@ export interface CookieRequest {
  */
 export function cookieRequestRefusal(req: CookieRequest, allowed: AllowedOrigins): string | null {
   if (req.origin !== undefined) {
-    return cookieOriginAllowed(req.origin, req.host, allowed) ? null : 'the auth cookie is not accepted from this page origin';
+    return cookieOriginAllowed(req.origin, req.host, allowed, req.scheme) ? null : 'the auth cookie is not accepted from this page origin';
   }
   if (!SAFE_METHODS.has(req.method.toUpperCase())) {
     return 'a state-changing request authenticated by the auth cookie must carry the page Origin (use the Authorization header outside a browser)';

@@ -57,7 +57,7 @@ export function authenticate(req: IncomingMessage, config: AuthConfig): RequestA
   }
   if (bearer !== null) return { ok: true, credential, via: 'bearer' };
   const refusal = cookieRequestRefusal(
-    { method: req.method ?? 'GET', origin: one(h['origin']), host: one(h['host']), secFetchSite: one(h['sec-fetch-site']) },
+    { method: req.method ?? 'GET', origin: one(h['origin']), host: one(h['host']), secFetchSite: one(h['sec-fetch-site']), scheme: schemeOf(req) },
     config,
   );
   if (refusal) return { ok: false, refusal: 'forbidden_origin', reason: refusal };
@@ -87,6 +87,13 @@ export function credentialOf(req: IncomingMessage): Credential | null {
 export function callerOf(req: IncomingMessage): Caller {
   const auth = (req as WithAuth)[AUTH];
   return auth?.ok ? { credential: auth.credential, chatId: auth.chatId ?? null } : { credential: 'operator', chatId: null };
+}
+
+/** Express's `req.protocol` (X-Forwarded-Proto believed only from SERVICE_TRUSTED_PROXIES), else the socket's. */
+export function schemeOf(req: IncomingMessage): 'http' | 'https' {
+  const p = (req as IncomingMessage & { protocol?: string }).protocol;
+  if (p === 'https' || p === 'http') return p;
+  return (req.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
 }
 
 function one(v: string | string[] | undefined): string | undefined {

@@ -3,7 +3,7 @@ import { cookieOriginAllowed } from '../../../src/events/events-socket.rules';
 import { cookieOriginAllowed as shared } from '../../../src/common/auth/cookie-origin.rules';
 
 const allowed = { corsOrigins: ['https://dash.example'], publicUrl: 'https://svc.example' };
-const req = (method: string, origin?: string, secFetchSite?: string) => ({ method, origin, host: 'svc.internal:8080', secFetchSite });
+const req = (method: string, origin?: string, secFetchSite?: string, scheme: 'http' | 'https' = 'http') => ({ method, origin, host: 'svc.internal:8080', secFetchSite, scheme });
 
 describe('cookieRequestRefusal (issue 17: the auth cookie on HTTP routes)', () => {
   it('the socket and the HTTP routes share one origin rule', () => {
@@ -15,6 +15,14 @@ describe('cookieRequestRefusal (issue 17: the auth cookie on HTTP routes)', () =
       expect(cookieRequestRefusal(req(m, 'http://svc.internal:8080'), allowed)).toBeNull();
       expect(cookieRequestRefusal(req(m, 'https://svc.example'), allowed)).toBeNull();
       expect(cookieRequestRefusal(req(m, 'https://dash.example', 'cross-site'), allowed)).toBeNull();
+    }
+  });
+
+  it('the own host counts only over the same scheme (issue 26): an http page of an https service is another origin', () => {
+    for (const m of ['GET', 'POST']) {
+      expect(cookieRequestRefusal(req(m, 'http://svc.internal:8080', undefined, 'https'), allowed)).toMatch(/origin/);
+      expect(cookieRequestRefusal(req(m, 'https://svc.internal:8080', undefined, 'http'), allowed)).toMatch(/origin/);
+      expect(cookieRequestRefusal(req(m, 'https://svc.internal:8080', undefined, 'https'), allowed)).toBeNull();
     }
   });
 

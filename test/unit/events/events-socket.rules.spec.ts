@@ -84,19 +84,22 @@ describe('credentialInUrl', () => {
 describe('cookieOriginAllowed', () => {
   const none = { corsOrigins: [], publicUrl: null };
   it('allows clients without Origin (not a browser) and pages of the service itself', () => {
-    expect(cookieOriginAllowed(undefined, 'svc.example:8080', none)).toBe(true);
-    expect(cookieOriginAllowed('http://svc.example:8080', 'svc.example:8080', none)).toBe(true);
-    expect(cookieOriginAllowed('https://SVC.example:8080', 'svc.example:8080', none)).toBe(true);
+    expect(cookieOriginAllowed(undefined, 'svc.example:8080', none, 'http')).toBe(true);
+    expect(cookieOriginAllowed('http://svc.example:8080', 'svc.example:8080', none, 'http')).toBe(true);
+    expect(cookieOriginAllowed('https://SVC.example:8080', 'svc.example:8080', none, 'https')).toBe(true);
+    // Issue 26: the same host over another scheme is another origin.
+    expect(cookieOriginAllowed('https://svc.example:8080', 'svc.example:8080', none, 'http')).toBe(false);
+    expect(cookieOriginAllowed('http://svc.example:8080', 'svc.example:8080', none, 'https')).toBe(false);
   });
   it('allows the public URL origin and the configured dashboard origins', () => {
-    expect(cookieOriginAllowed('https://ops.example', '10.0.0.5:8080', { corsOrigins: [], publicUrl: 'https://ops.example/base' })).toBe(true);
-    expect(cookieOriginAllowed('https://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(true);
+    expect(cookieOriginAllowed('https://ops.example', '10.0.0.5:8080', { corsOrigins: [], publicUrl: 'https://ops.example/base' }, 'https')).toBe(true);
+    expect(cookieOriginAllowed('https://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null }, 'https')).toBe(true);
   });
   it('refuses any other page, the null origin and garbage', () => {
-    expect(cookieOriginAllowed('https://evil.example', 'svc.example:8080', none)).toBe(false);
-    expect(cookieOriginAllowed('https://dash.example.evil', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(false);
-    expect(cookieOriginAllowed('http://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null })).toBe(false);
-    expect(cookieOriginAllowed('null', 'svc:8080', none)).toBe(false);
-    expect(cookieOriginAllowed('not a url', 'svc:8080', none)).toBe(false);
+    expect(cookieOriginAllowed('https://evil.example', 'svc.example:8080', none, 'https')).toBe(false);
+    expect(cookieOriginAllowed('https://dash.example.evil', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null }, 'https')).toBe(false);
+    expect(cookieOriginAllowed('http://dash.example', 'svc:8080', { corsOrigins: ['https://dash.example'], publicUrl: null }, 'https')).toBe(false);
+    expect(cookieOriginAllowed('null', 'svc:8080', none, 'https')).toBe(false);
+    expect(cookieOriginAllowed('not a url', 'svc:8080', none, 'https')).toBe(false);
   });
 });
