@@ -1278,8 +1278,8 @@ export interface components {
             id: string;
             title: string;
             description: components["schemas"]["DescriptionView"];
-            /** @description Barcode (EAN), null when unknown. */
-            sku: string | null;
+            /** @description Barcode (EAN); absent when unknown (UCP: a string when present). */
+            sku?: string;
             /** @description Always the each (single unit) price. */
             price: components["schemas"]["PriceView"];
             sale_units?: components["schemas"]["SaleUnitView"][];
@@ -1981,8 +1981,8 @@ export interface components {
             id: string;
             title: string;
             description: components["schemas"]["DescriptionView"];
-            /** @description Barcode (EAN), null when unknown. */
-            sku: string | null;
+            /** @description Barcode (EAN); absent when unknown (UCP: a string when present). */
+            sku?: string;
             /** @description Always the each (single unit) price. */
             price: components["schemas"]["PriceView"];
             sale_units?: components["schemas"]["SaleUnitView"][];
