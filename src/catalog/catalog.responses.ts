@@ -59,8 +59,8 @@ export class VariantView {
   id: string;
   title: string;
   description: DescriptionView;
-  /** Barcode (EAN), null when unknown. */
-  sku: string | null;
+  /** Barcode (EAN); absent when unknown (UCP: a string when present). */
+  sku?: string;
   /** Always the each (single unit) price. */
   price: PriceView;
   @Const('EA')

@@ -29,7 +29,8 @@ export interface SupplyVariant {
   id: string;
   title: string;
   description: Description;
-  sku: string | null;
+  /** The barcode; absent when unknown (UCP's `sku` is a string when present). */
+  sku?: string;
   price: Price;
   quantity_unit: 'EA';
   sale_units: SaleUnit[];
@@ -40,7 +41,7 @@ export interface MachineVariant {
   id: string;
   title: string;
   description: Description;
-  sku: string | null;
+  sku?: string;
   price: Price;
   quantity_unit: 'EA';
   inventory: { stock: number; slot_id: string; locked: boolean };
@@ -112,7 +113,7 @@ export function renderSupplyVariant(namespace: string, p: SupplyProductView): Su
     id: `${namespace}:${p.vendorSku}`,
     title: p.title,
     description: describe(p.title),
-    sku: p.barcode,
+    ...(p.barcode ? { sku: p.barcode } : {}),
     price: cny(p.eachPriceFen),
     quantity_unit: 'EA',
     sale_units: saleUnits(p),
@@ -137,7 +138,7 @@ export function renderMachineVariant(slot: SlotView): MachineVariant {
     id: slot.skuId,
     title: slot.title,
     description: describe(slot.title),
-    sku: slot.barcode,
+    ...(slot.barcode ? { sku: slot.barcode } : {}),
     price: cny(slot.priceFen),
     quantity_unit: 'EA',
     inventory: { stock: slot.stock, slot_id: slot.id, locked: slot.priceLocked },

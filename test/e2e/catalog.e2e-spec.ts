@@ -204,9 +204,10 @@ describe('catalog search and lookup (supplier as a real HTTP server)', () => {
         inventory: { stock: 6, slot_id: 'loc-1-A100', locked: true },
         location: 'loc-1',
       },
-      expect.objectContaining({ id: 'acme-machine:M9', sku: null, inventory: { stock: 0, slot_id: 'loc-1-M9', locked: false } }),
+      expect.objectContaining({ id: 'acme-machine:M9', inventory: { stock: 0, slot_id: 'loc-1-M9', locked: false } }),
     ]);
     expect(res.body.products.flatMap(variantsOf)[0].sale_units).toBeUndefined();
+    expect(res.body.products.flatMap(variantsOf)[1]).not.toHaveProperty('sku'); // no barcode: absent, never null (UCP)
     const q = await search({ query: 'peanut', filters: { namespace: 'acme-machine', location: 'loc-1' } }).expect(200);
     expect(q.body.products.flatMap(variantsOf).map((v: V) => v.id)).toEqual(['acme-machine:M9']);
     const byBarcode = await search({ query: '6901234567892', filters: { namespace: 'acme-machine', location: 'loc-2' } }).expect(200);
