@@ -169,6 +169,7 @@ describe('the route day (issue 30), desktop and phone', () => {
     await cola.getByRole('button', { name: /^Yes, approve/ }).click();
     await page.getByRole('status').filter({ hasText: 'Approved: the machine sells Cola 330ml at ¥9.00 at once.' }).waitFor();
     expect(w.fleet.acme.requestsTo('POST /prices')).toHaveLength(1);
+    await cola.waitFor({ state: 'detached' }); // decided: it leaves the waiting list
     await screenshot(page, '30-approvals-result-phone');
     const nuts = page.locator('article.approval', { hasText: 'Salted peanuts 80g on Gym' });
     await nuts.getByRole('button', { name: 'Reject…' }).click();
