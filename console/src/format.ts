@@ -85,6 +85,9 @@ export function supplierStatusText(s: { code: string; description?: string | nul
 /** Words a person reads instead of the service's internals (amounts in fen, credentials' variable names, doc paths). */
 export function humanize(text: string): string {
   return text
+    .replace(/^\$[\w.[\]"']*\s+/, '') // the field's path leads a validation message; its label is shown instead
+    .replace(/^must match .*?, got ("[^"]*")$/, '$1 is not valid here')
+    .replace(/\$\.[\w.[\]]+/g, (p) => (fieldLabel(p) ?? 'a field').toLowerCase())
     .replace(/(-?\d+) ?(?:->|→) ?(-?\d+) fen\b/g, (_m, a: string, b: string) => `${fenText(Number(a))} → ${fenText(Number(b))}`)
     .replace(/(-?\d+) fen\b/g, (_m, a: string) => fenText(Number(a)))
     .replace(/SERVICE_APPROVER_TOKEN/g, 'the owner credential')

@@ -169,6 +169,7 @@ describe('the route day (issue 30), desktop and phone', () => {
     await cola.getByRole('button', { name: /^Yes, approve/ }).click();
     await page.getByRole('status').filter({ hasText: 'Approved: the machine sells Cola 330ml at ¥9.00 at once.' }).waitFor();
     expect(w.fleet.acme.requestsTo('POST /prices')).toHaveLength(1);
+    await cola.waitFor({ state: 'detached' }); // decided: it leaves the waiting list
     await screenshot(page, '30-approvals-result-phone');
     const nuts = page.locator('article.approval', { hasText: 'Salted peanuts 80g on Gym' });
     await nuts.getByRole('button', { name: 'Reject…' }).click();
@@ -201,6 +202,21 @@ describe('the route day (issue 30), desktop and phone', () => {
       await expectAccessible(page, `sales-${kind}`);
       await screenshot(page, `30-sales-${kind}`);
     });
+    // A refused filter reads as a person's message: the field's label, not its JSONPath.
+    const page = pages.desktop!.page;
+    await page.getByLabel('Machine id').fill('no such machine!');
+    await page.getByLabel('Machine id').press('Tab');
+    const refused = page.getByRole('alert').filter({ hasText: 'Could not load the sales' });
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/Machine: /);
+    expect(await refused.innerText()).toContain('Machine: "no such machine!" is not valid here');
+    expect(await refused.innerText()).not.toContain('$.');
+    await screenshot(page, '30-sales-refused-desktop');
+    await page.getByLabel('Machine id').fill('');
+    await page.getByLabel('Machine id').press('Tab');
+    // The refused reads were expected: their 400s in the browser's log are not page errors.
+    const errors = pages.desktop!.errors;
+    errors.splice(0, errors.length, ...errors.filter((e) => !e.includes('status of 400')));
   });
 
   it('Purchase orders list the supplier runs with where they deliver, and follow the event socket', async () => {

@@ -118,6 +118,12 @@ describe('OpenAPI document against real answers', () => {
     check('PUT', '/ucp/v1/admin/kill-switch', await t.put('/ucp/v1/admin/kill-switch', { engaged: true, reason: 'conformance test' }));
     check('GET', '/ucp/v1/fleet', await t.get('/ucp/v1/fleet'));
     check('GET', '/ucp/v1/fleet', await t.raw.get('/ucp/v1/fleet'));
+    check('GET', '/ucp/v1/visits', await t.get('/ucp/v1/visits'));
+    check('GET', '/ucp/v1/budget', await t.get('/ucp/v1/budget'));
+    check('GET', '/ucp/v1/sales/daily', await t.get('/ucp/v1/sales/daily'));
+    check('GET', '/ucp/v1/sales/daily', await t.get('/ucp/v1/sales/daily?from=2026-12-31&to=2026-01-01'));
+    check('GET', '/ucp/v1/price-audit', await t.get('/ucp/v1/price-audit'));
+    check('GET', '/ucp/v1/price-audit', await t.get('/ucp/v1/price-audit?location=bad%20id'));
     check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').send({ token: t.token }));
     check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').send({ token: 'wrong' }));
     check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').set('Origin', 'https://evil.example').send({ token: t.token }));

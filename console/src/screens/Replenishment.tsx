@@ -1,7 +1,7 @@
 /** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { fulfillerText, when, yuan } from '../format';
+import { fulfillerText, statusWord, when, yuan } from '../format';
 import { href } from '../route';
 import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 import { RunDetail } from './RunDetail';
@@ -76,7 +76,7 @@ export function Replenishment() {
                         </button>
                       </th>
                       <td>
-                        <span class={`status ${r.status}`}>{r.status}</span>
+                        <span class={`status ${r.status}`}>{statusWord(r.status)}</span>
                         {r.status === 'awaiting_approval' && r.approval_id && (
                           <>
                             {' '}

@@ -1,7 +1,7 @@
 /** One run: its lines, its approval state, placing it (a confirm step that says money moves) and receiving it. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { fulfillerText, when, yuan } from '../format';
+import { fulfillerText, statusWord, when, yuan } from '../format';
 import { href } from '../route';
 import { Confirm, Loaded, Messages, useAction, useLoad } from '../ui';
 
@@ -19,7 +19,7 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
         {(r) => (
           <>
             <h3>
-              Run {r.id}: <span class={`status ${r.status}`}>{r.status}</span>
+              Run {r.id}: <span class={`status ${r.status}`}>{statusWord(r.status)}</span>
             </h3>
             <Messages messages={r.messages} />
             <p>
@@ -82,12 +82,12 @@ function RunOrders({ run }: { run: Run }) {
     <ul class="orders" aria-label="Orders of this run">
       {run.purchase_orders?.map((p) => (
         <li key={p.checkout_id}>
-          Purchase order <a href={href('purchases', p.checkout_id)}>{p.checkout_id}</a> to {p.supplier}: <span class={`status ${p.status}`}>{p.status.replace(/_/g, ' ')}</span>, {yuan(p.total)}
+          Purchase order <a href={href('purchases', p.checkout_id)}>{p.checkout_id}</a> to {p.supplier}: <span class={`status ${p.status}`}>{statusWord(p.status)}</span>, {yuan(p.total)}
         </li>
       ))}
       {run.restock_orders?.map((o) => (
         <li key={o.reference}>
-          Restock order {o.reference} to {o.location} ({o.namespace}): <span class={`status ${o.status}`}>{o.status.replace(/_/g, ' ')}</span>
+          Restock order {o.reference} to {o.location} ({o.namespace}): <span class={`status ${o.status}`}>{statusWord(o.status)}</span>
           {o.external_ref ? `, platform order ${o.external_ref}` : ''}
         </li>
       ))}

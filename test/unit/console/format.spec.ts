@@ -39,6 +39,8 @@ describe('console words', () => {
     expect(humanize('estimated 165740 fen')).toBe('estimated ¥1,657.40');
     expect(humanize('needs SERVICE_APPROVER_TOKEN')).toBe('needs the owner credential');
     expect(humanize('see docs/replenishment-policy.md')).toBe('see the replenishment policy document');
+    expect(humanize('$.location must match ^[A-Za-z0-9._-]{1,64}$, got "no such!"')).toBe('"no such!" is not valid here');
+    expect(humanize('quantity exceeds what $.line_items[0].quantity allows')).toBe('quantity exceeds what quantity allows');
   });
 
   it('names the field a message is about by its label, not its path', () => {
