@@ -148,7 +148,7 @@ describe('the route day (issue 30), desktop and phone', () => {
 
   it('Approvals: who asked, what changes by how much, a confirm step and a result message', async () => {
     // A second request over REST: an agent's, to judge beside the console's.
-    await w.t.put('/ucp/v1/locations/FLEET-2/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:NUTS' }, price: { amount: 4, currency: 'CNY' } }] }).expect(200);
+    await w.t.put('/ucp/v1/locations/FLEET-2/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:NUTS' }, price: { amount: 4, currency: 'CNY' }, allow_deep_cut: true, allow_below_cost: true }] }).expect(200);
     await each(async (page, kind) => {
       await open(page, '#/approvals');
       const cola = page.locator('article.approval', { hasText: 'Cola 330ml on Lobby' });
