@@ -4,7 +4,8 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashAfterPriceRecorded, crashMidExecution } from '../support/crashes';
 import { expectError } from '../support/envelope';
 import { waitUntil } from '../support/wait-until';
-import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { addSlot, platformItem, priceBody, pricesPosted, pricingApp } from '../support/money-fixtures';
+import { BOTH_DATABASES, TestApp } from '../support/test-app';
 
 /**
  * Issue 27, item 1: an approval is executed at most once. The effect (the slot's price, its `price.changed` event)
@@ -15,24 +16,14 @@ import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
  */
 jest.setTimeout(120_000);
 
-type Item = { vendorSku: string; priceFen: number };
-
 describe.each(BOTH_DATABASES)('an approval executed at most once, on %s', (db) => {
   let p: FakePartner;
   let t: TestApp;
   let ds: DataSource;
   beforeAll(async () => {
     p = await startFakePartner({ token: 'm-token' });
-    t = await startTestApp({
-      db,
-      env: {
-        SERVICE_ENV: 'production',
-        SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger', 'pricing'] }]),
-        SERVICE_DEFAULT_MACHINE_NAMESPACE: 'acme-machine',
-      },
-    });
+    t = await pricingApp(p, db);
     ds = t.app.get(DataSource);
-    await ds.query(`INSERT INTO locations (id, namespace, name) VALUES ('loc-1', 'acme-machine', 'Machine loc-1')`);
   });
   afterAll(async () => {
     await t.close();
@@ -40,24 +31,15 @@ describe.each(BOTH_DATABASES)('an approval executed at most once, on %s', (db) =
   });
   beforeEach(() => p.clearFaults());
 
-  /** A fresh slot at 500 fen on the platform and in the synced copy. */
-  async function slot(sku: string): Promise<void> {
-    const items = (p.state.inventory['loc-1'] ??= []) as Item[];
-    items.push({ vendorSku: sku, title: sku, priceFen: 500, stock: 4 } as Item);
-    await ds.query(`INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock) VALUES ($1, 'loc-1', 'acme-machine', $2, $3, $2, 500, 4)`, [
-      `loc-1-${sku}`,
-      sku,
-      `acme-machine:${sku}`,
-    ]);
-  }
-  const setPrice = (sku: string, fen: number) => t.put('/ucp/v1/locations/loc-1/prices', { confirm: true, prices: [{ item: { id: `acme-machine:${sku}` }, price: { amount: fen, currency: 'CNY' } }] });
+  const slot = (sku: string) => addSlot(t, p, sku);
+  const setPrice = (sku: string, fen: number) => t.put('/ucp/v1/locations/loc-1/prices', priceBody(sku, fen));
   /** Parks 500 → 900 (over the cap) as a price_change approval. */
   async function parked(sku: string): Promise<string> {
     const res = await setPrice(sku, 900).expect(200);
     return res.body.actions[0].approval_id as string;
   }
-  const platform = (sku: string) => (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === sku)!.priceFen;
-  const posted = (sku: string) => p.requestsTo('POST /prices').filter((r) => (r.body as { prices: Item[] }).prices.some((x) => x.vendorSku === sku)).map((r) => (r.body as { prices: Item[] }).prices[0].priceFen);
+  const platform = (sku: string) => platformItem(p, sku).priceFen;
+  const posted = (sku: string) => pricesPosted(p, sku);
   const slotRow = async (sku: string) => ((await ds.query(`SELECT price_fen::int AS price_fen, price_locked FROM slots WHERE id = $1`, [`loc-1-${sku}`])) as { price_fen: number; price_locked: boolean }[])[0];
   const approvalStatus = async (id: string) => ((await ds.query(`SELECT status FROM approvals WHERE id = $1`, [id])) as { status: string }[])[0].status;
   const tick = () => t.app.get(ApprovalRecoveryScheduler).tick();
@@ -66,7 +48,7 @@ describe.each(BOTH_DATABASES)('an approval executed at most once, on %s', (db) =
     await slot('S1');
     const id = await parked('S1');
     // The approver resolved it; the platform applied 900 and the effect was recorded; the process died 4 ms later.
-    (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === 'S1')!.priceFen = 900;
+    platformItem(p, 'S1').priceFen = 900;
     await crashAfterPriceRecorded(t, { approvalId: id, slotId: 'loc-1-S1', location: 'loc-1', itemId: 'acme-machine:S1', previousFen: 500, priceFen: 900 }, 600);
     // A within-cap change to 880, acknowledged by the platform.
     const within = await setPrice('S1', 880).expect(200);

@@ -3,7 +3,8 @@ import { ApprovalRecoveryScheduler } from '../../src/approvals/approval-recovery
 import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashAfterPriceRecorded, crashMidComplete, crashMidExecution, crashWithKeyInFlight } from '../support/crashes';
-import { DEST, NS } from '../support/money-fixtures';
+import { prng } from '../../src/partners/simulated/sim-random';
+import { addSlot, DEST, NS, platformItem, priceBody, pricesPosted } from '../support/money-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -20,20 +21,6 @@ import { startTestApp, TestApp } from '../support/test-app';
 const ROUNDS = Number(process.env.SOAK_ROUNDS ?? 12);
 const SEED = Number(process.env.SOAK_SEED ?? 27);
 jest.setTimeout(60_000 + ROUNDS * 5_000);
-
-type Item = { vendorSku: string; priceFen: number };
-
-/** A small deterministic generator (mulberry32), so a failing round can be replayed with its seed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe(`crash soak: ${ROUNDS} rounds, seed ${SEED}, two instances on one PostgreSQL`, () => {
   let p: FakePartner;
@@ -65,23 +52,20 @@ describe(`crash soak: ${ROUNDS} rounds, seed ${SEED}, two instances on one Postg
   });
 
   it('every retry answers the final outcome; nothing is ordered or sent twice; recorded prices are the platform’s', async () => {
-    const r = rng(SEED);
+    const r = prng(SEED); // seeded: a failing round is replayed with its seed
     const pick = <T,>(xs: T[]): T => xs[Math.floor(r() * xs.length)];
     const either = () => pick([a, b]);
     const tally: Record<string, number> = {};
     const posts = (route: string, match: (body: Record<string, unknown>) => boolean) => p.requestsTo(route).filter((q) => match(q.body as Record<string, unknown>)).length;
-    const pricesPosted = (sku: string, fen: number) => posts('POST /prices', (x) => (x.prices as Item[]).some((i) => i.vendorSku === sku && i.priceFen === fen));
-    const platform = (sku: string) => (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === sku)!;
+    const posted = (sku: string, fen: number) => pricesPosted(p, sku).filter((x) => x === fen).length;
+    const platform = (sku: string) => platformItem(p, sku);
     const slotPrice = async (sku: string) => Number(((await ds.query(`SELECT price_fen FROM slots WHERE id = $1`, [`loc-1-${sku}`])) as { price_fen: string }[])[0].price_fen);
-    const pricesBody = (sku: string, fen: number) => ({ confirm: true, prices: [{ item: { id: `acme-machine:${sku}` }, price: { amount: fen, currency: 'CNY' } }] });
+    const pricesBody = priceBody;
     const setPrice = (t: TestApp, sku: string, fen: number, key?: string) => {
       const q = t.put('/ucp/v1/locations/loc-1/prices', pricesBody(sku, fen));
       return key ? q.set('Idempotency-Key', key) : q;
     };
-    async function slot(sku: string): Promise<void> {
-      (p.state.inventory['loc-1'] as Item[]).push({ vendorSku: sku, title: sku, priceFen: 500, stock: 4 } as Item);
-      await ds.query(`INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock) VALUES ($1, 'loc-1', 'acme-machine', $2, $3, $2, 500, 4)`, [`loc-1-${sku}`, sku, `acme-machine:${sku}`]);
-    }
+    const slot = (sku: string) => addSlot(a, p, sku);
     /** Retries until the answer is final, letting time pass (claims aged past the lease) between 409s in progress. */
     async function retryUntilFinal(send: () => Promise<{ status: number; headers: Record<string, string> }>, age: () => Promise<void>) {
       for (let i = 0; i < 4; i++) {
@@ -132,7 +116,7 @@ describe(`crash soak: ${ROUNDS} rounds, seed ${SEED}, two instances on one Postg
         await either().app.get(ApprovalRecoveryScheduler).tick();
         const retry = await either().post(`/ucp/v1/approvals/${id}`, { approved: true });
         expect([tag, kill, retry.status]).toEqual([tag, kill, kill === 'nothing-sent' ? 200 : 409]);
-        expect([tag, kill, pricesPosted(sku, 900)]).toEqual([tag, kill, kill === 'nothing-sent' ? 1 : 0]); // the dead process's POST is written into the platform's state
+        expect([tag, kill, posted(sku, 900)]).toEqual([tag, kill, kill === 'nothing-sent' ? 1 : 0]); // the dead process's POST is written into the platform's state
         expect([tag, kill, await slotPrice(sku)]).toEqual([tag, kill, platform(sku).priceFen]);
         const status = ((await ds.query(`SELECT status FROM approvals WHERE id = $1`, [id])) as { status: string }[])[0].status;
         expect([tag, status]).toEqual([tag, 'approved']);
@@ -147,10 +131,10 @@ describe(`crash soak: ${ROUNDS} rounds, seed ${SEED}, two instances on one Postg
         if (kill === 'platform-applied') platform(sku).priceFen = 560;
         const later = r() < 0.4;
         if (later) await setPrice(either(), sku, 530, `k-${tag}-later`).expect(200);
-        const sentBefore = pricesPosted(sku, 560);
+        const sentBefore = posted(sku, 560);
         const res = await setPrice(either(), sku, 560, key).expect(200);
         const expectSend = kill === 'nothing-sent' && !later ? 1 : 0;
-        expect([tag, kill, later, pricesPosted(sku, 560) - sentBefore]).toEqual([tag, kill, later, expectSend]);
+        expect([tag, kill, later, posted(sku, 560) - sentBefore]).toEqual([tag, kill, later, expectSend]);
         expect([tag, kill, await slotPrice(sku)]).toEqual([tag, kill, platform(sku).priceFen]);
         expect([tag, kill, later, platform(sku).priceFen]).toEqual([tag, kill, later, later ? 530 : 560]);
         if (!later) expect([tag, res.body.updated[0]?.price.amount]).toEqual([tag, 560]);

@@ -1,7 +1,7 @@
-import { DataSource } from 'typeorm';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashWithKeyInFlight } from '../support/crashes';
-import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
+import { addSlot, platformItem, priceBody, pricesPosted, pricingApp, slotPrice } from '../support/money-fixtures';
+import { BOTH_DATABASES, TestApp } from '../support/test-app';
 
 /**
  * Issue 27, item 2, for prices: a price change retried with the same Idempotency-Key and body after its first
@@ -12,45 +12,28 @@ import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
  */
 jest.setTimeout(120_000);
 
-type Item = { vendorSku: string; priceFen: number };
-
 describe.each(BOTH_DATABASES)('a retry of a price change after a crash, on %s', (db) => {
   let p: FakePartner;
   let t: TestApp;
-  let ds: DataSource;
   beforeAll(async () => {
     p = await startFakePartner({ token: 'm-token' });
-    t = await startTestApp({
-      db,
-      env: {
-        SERVICE_ENV: 'production',
-        SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger', 'pricing'] }]),
-        SERVICE_DEFAULT_MACHINE_NAMESPACE: 'acme-machine',
-      },
-    });
-    ds = t.app.get(DataSource);
-    await ds.query(`INSERT INTO locations (id, namespace, name) VALUES ('loc-1', 'acme-machine', 'Machine loc-1')`);
-    p.state.inventory['loc-1'] = [];
+    t = await pricingApp(p, db);
   });
   afterAll(async () => {
     await t.close();
     await p.close();
   });
 
-  async function slot(sku: string): Promise<void> {
-    (p.state.inventory['loc-1'] as Item[]).push({ vendorSku: sku, title: sku, priceFen: 500, stock: 4 } as Item);
-    await ds.query(`INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock) VALUES ($1, 'loc-1', 'acme-machine', $2, $3, $2, 500, 4)`, [`loc-1-${sku}`, sku, `acme-machine:${sku}`]);
-  }
-  const body = (sku: string, fen: number) => ({ confirm: true, prices: [{ item: { id: `acme-machine:${sku}` }, price: { amount: fen, currency: 'CNY' } }] });
+  const slot = (sku: string) => addSlot(t, p, sku);
+  const body = priceBody;
   const put = (sku: string, fen: number, key?: string) => {
     const r = t.put('/ucp/v1/locations/loc-1/prices', body(sku, fen));
     return key ? r.set('Idempotency-Key', key) : r;
   };
   /** The first attempt of `sku` → `fen` under `key` died (its key in_flight, claimed 5 minutes ago). */
   const died = (sku: string, fen: number, key: string) => crashWithKeyInFlight(t, key, { operation: 'pricing.update', resourceId: 'loc-1', body: body(sku, fen) }, 300);
-  const platform = (sku: string) => (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === sku)!.priceFen;
-  const posted = (sku: string) => p.requestsTo('POST /prices').filter((r) => (r.body as { prices: Item[] }).prices.some((x) => x.vendorSku === sku)).map((r) => (r.body as { prices: Item[] }).prices[0].priceFen);
-  const slotPrice = async (sku: string) => Number(((await ds.query(`SELECT price_fen FROM slots WHERE id = $1`, [`loc-1-${sku}`])) as { price_fen: string }[])[0].price_fen);
+  const platform = (sku: string) => platformItem(p, sku).priceFen;
+  const posted = (sku: string) => pricesPosted(p, sku);
   const codes = (b: { messages: { code: string }[] }) => b.messages.map((m) => m.code);
   const change = (sku: string, previous: number, price: number) => ({ item: { id: `acme-machine:${sku}` }, previous: { amount: previous, currency: 'CNY' }, price: { amount: price, currency: 'CNY' } });
 
@@ -70,12 +53,12 @@ describe.each(BOTH_DATABASES)('a retry of a price change after a crash, on %s', 
   it('killed 4 ms after the platform answered, before recording: the retry reads the platform, records the price once and answers it; nothing is sent', async () => {
     await slot('P2');
     await died('P2', 560, `k-p2-${db}`);
-    (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === 'P2')!.priceFen = 560; // the dead process's POST
+    platformItem(p, 'P2').priceFen = 560; // the dead process's POST
     const res = await put('P2', 560, `k-p2-${db}`).expect(200);
     expect(res.body.updated).toEqual([change('P2', 500, 560)]);
     expect(codes(res.body)).toEqual(['price_recovered']);
     expect(posted('P2')).toEqual([]);
-    expect(await slotPrice('P2')).toBe(560);
+    expect(await slotPrice(t, 'P2')).toBe(560);
     const ev = (await t.get('/ucp/v1/events?kind=price.changed&location=loc-1').expect(200)).body.events.filter((e: { data: { recovered?: boolean; changes: { item: string }[] } }) => e.data.recovered && e.data.changes.some((c) => c.item === 'acme-machine:P2'));
     expect(ev).toHaveLength(1);
   });
@@ -83,14 +66,14 @@ describe.each(BOTH_DATABASES)('a retry of a price change after a crash, on %s', 
   it('superseded by a later acknowledged change: the retry never sends the old price again; the later price stands', async () => {
     await slot('P3');
     await died('P3', 560, `k-p3-${db}`);
-    (p.state.inventory['loc-1'] as Item[]).find((i) => i.vendorSku === 'P3')!.priceFen = 560; // the dead process's POST
+    platformItem(p, 'P3').priceFen = 560; // the dead process's POST
     await put('P3', 520, `k-p3-later-${db}`).expect(200); // a later change, acknowledged and recorded
     const res = await put('P3', 560, `k-p3-${db}`).expect(200);
     expect(res.body.updated).toEqual([]);
     expect(codes(res.body)).toEqual(['price_superseded']);
     expect(posted('P3')).toEqual([520]);
     expect(platform('P3')).toBe(520);
-    expect(await slotPrice('P3')).toBe(520);
+    expect(await slotPrice(t, 'P3')).toBe(520);
   });
 
   it('nothing reached the platform and nothing was recorded: the retry sends it once', async () => {

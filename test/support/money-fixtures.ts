@@ -4,6 +4,7 @@
  * Not a test file (unit tests match *.spec.ts only).
  */
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from './test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 
@@ -116,3 +117,46 @@ export async function startTwoSupplierInstances(): Promise<{ p: FakePartner; a: 
   const b = await secondSupplierInstance(a, p);
   return { p, a, b, close: async () => { await b.close(); await a.close(); await p.close(); } };
 }
+
+type PlatformItem = { vendorSku: string; priceFen: number };
+
+/**
+ * A machine platform `p` (inventory, ledger, pricing as `acme-machine`) and the service on either database with
+ * location loc-1 and no slots yet (`addSlot`); seeded through the app's own connection (issue 27's kill tests).
+ */
+export async function pricingApp(p: FakePartner, db?: 'postgres' | 'embedded', extra: Record<string, string> = {}): Promise<TestApp> {
+  const t = await startTestApp({
+    db,
+    env: {
+      SERVICE_ENV: 'production',
+      SERVICE_HTTP_VENDORS: JSON.stringify([{ namespace: 'acme-machine', baseUrl: p.url, token: p.token, capabilities: ['inventory', 'ledger', 'pricing'] }]),
+      SERVICE_DEFAULT_MACHINE_NAMESPACE: 'acme-machine',
+      ...extra,
+    },
+  });
+  await t.app.get(DataSource).query(`INSERT INTO locations (id, namespace, name) VALUES ('loc-1', 'acme-machine', 'Machine loc-1')`);
+  p.state.inventory['loc-1'] ??= [];
+  return t;
+}
+
+/** A slot of loc-1 at 500 fen, on the platform and in the synced copy. */
+export async function addSlot(t: TestApp, p: FakePartner, sku: string): Promise<void> {
+  (p.state.inventory['loc-1'] as PlatformItem[]).push({ vendorSku: sku, title: sku, priceFen: 500, stock: 4 } as PlatformItem);
+  await t.app
+    .get(DataSource)
+    .query(`INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock) VALUES ($1, 'loc-1', 'acme-machine', $2, $3, $2, 500, 4)`, [`loc-1-${sku}`, sku, `acme-machine:${sku}`]);
+}
+
+/** The PUT /locations/loc-1/prices body setting one item. */
+export const priceBody = (sku: string, fen: number) => ({ confirm: true, prices: [{ item: { id: `acme-machine:${sku}` }, price: { amount: fen, currency: 'CNY' } }] });
+
+/** The platform's record of `sku` at loc-1 (its price is what it shows). */
+export const platformItem = (p: FakePartner, sku: string): PlatformItem => (p.state.inventory['loc-1'] as PlatformItem[]).find((i) => i.vendorSku === sku)!;
+
+/** The prices POSTed to the platform for `sku`, in order. */
+export const pricesPosted = (p: FakePartner, sku: string): number[] =>
+  p.requestsTo('POST /prices').flatMap((r) => (r.body as { prices: PlatformItem[] }).prices.filter((x) => x.vendorSku === sku).map((x) => x.priceFen));
+
+/** The synced slot's recorded price (through the app's connection). */
+export const slotPrice = async (t: TestApp, sku: string): Promise<number> =>
+  Number(((await t.app.get(DataSource).query(`SELECT price_fen FROM slots WHERE id = $1`, [`loc-1-${sku}`])) as { price_fen: string }[])[0].price_fen);
