@@ -15,6 +15,7 @@ import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-le
 import { EventSource1763800000730 } from './1763800000730-event-source';
 import { PriceReference1764090000000 } from './1764090000000-price-reference';
 import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-windows';
+import { ConsoleSessions1764090000200 } from './1764090000200-console-sessions';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -33,4 +34,5 @@ export const ALL_MIGRATIONS: Function[] = [
   EventSource1763800000730,
   PriceReference1764090000000,
   RateLimitWindows1764090000100,
+  ConsoleSessions1764090000200,
 ];
