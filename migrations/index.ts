@@ -18,6 +18,8 @@ import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-window
 import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
 import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags';
 
+import { ConsoleSessions1764090000200 } from './1764090000200-console-sessions';
+
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
   Machines1763800000001,
@@ -37,4 +39,6 @@ export const ALL_MIGRATIONS: Function[] = [
   RateLimitWindows1764090000100,
   ApprovalRequester1795629281157,
   PriceAuditFlags1795630682925,
+
+  ConsoleSessions1764090000200,
 ];

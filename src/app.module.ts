@@ -7,6 +7,7 @@ import { UcpExceptionFilter } from './common/exception.filter';
 import { QueryKeysGuard } from './common/query-keys.guard';
 import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { SessionStoreModule } from './common/auth/session-store';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
@@ -57,6 +58,7 @@ export class AppModule {
         DatabaseModule.forRoot(),
         ScheduleModule.forRoot(),
         RateLimitModule,
+        SessionStoreModule,
         PartnersModule,
         MetricsModule,
         ...CAPABILITY_MODULES,

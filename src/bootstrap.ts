@@ -12,6 +12,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody, message } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
 import { authBeforeBody } from './common/auth/auth.middleware';
+import { SessionStore } from './common/auth/session-store';
 import { AppLogger } from './common/logging/app-logger';
 import { ROOT_LOGGER } from './common/logging/logging.module';
 import { requestLog } from './common/logging/request-log';
@@ -63,7 +64,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
   const keepRaw = (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf);
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
-  app.use(authBeforeBody(config, json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
+  app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
   app.use(ucpAgentMiddleware);
   app.use(requesterContext(config));
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.

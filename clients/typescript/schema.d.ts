@@ -638,13 +638,13 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in: exchange the operator token for the auth cookie
-         * @description Checks the operator token sent in the body and answers with `Set-Cookie: <SERVICE_NAME>_auth=…; HttpOnly; SameSite=Strict; Path=/` (plus `Secure` over https). The browser then sends the cookie with every API call and the event socket; no script can read it. A wrong token is 401 `unauthorized`; a page on another origin is 403 `forbidden`.
+         * Sign in: exchange the operator token for a session cookie
+         * @description Checks the token sent in the body (operator or approver) and answers with `Set-Cookie: <SERVICE_NAME>_auth=<session id>; HttpOnly; SameSite=Strict; Path=/; Max-Age=43200` (plus `Secure` over https). The cookie holds a random session id kept server-side, never the token; it expires after 12 hours and sign-out revokes it on every instance. The browser then sends the cookie with every API call and the event socket; no script can read it. A wrong token is 401 `unauthorized`; a page on another origin is 403 `forbidden`. Attempts are rate limited per client address (`SERVICE_RATE_LIMIT_SIGN_IN`).
          */
         post: operations["auth_session_create"];
         /**
-         * Sign out: clear the auth cookie
-         * @description Answers with a `Set-Cookie` that expires the auth cookie. Needs no token (it only clears the caller's own cookie).
+         * Sign out: revoke the session and clear the auth cookie
+         * @description Revokes the session the auth cookie names (server-side: the same cookie replayed authenticates nothing) and answers with a `Set-Cookie` that expires it. Needs no token (it only ends the caller's own session).
          */
         delete: operations["auth_session_delete"];
         options?: never;

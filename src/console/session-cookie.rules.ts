@@ -1,6 +1,6 @@
 /**
- * The sign-in cookie of the console (issue 19). It carries the operator token itself: the spec accepts the
- * `<service>_auth` cookie in place of the bearer header and the service keeps no session store. HttpOnly (no script
+ * The sign-in cookie of the console (issue 19). It carries a random session id bound server-side to the credential that
+ * signed in (issue 26: never the token itself; revoked by sign-out, expiring after SESSION_MAX_AGE_SECONDS). HttpOnly (no script
  * reads it), SameSite=Strict (never sent on a cross-site request), Path=/ (the API and the socket), Secure when the
  * browser reached the service over https.
  */
@@ -10,8 +10,8 @@ export function sessionCookieName(serviceName: string): string {
   return `${serviceName}_auth`;
 }
 
-export function signInCookie(serviceName: string, token: string, secure: boolean): string {
-  const parts = [`${sessionCookieName(serviceName)}=${encodeURIComponent(token)}`, 'HttpOnly', 'SameSite=Strict', 'Path=/', `Max-Age=${SESSION_MAX_AGE_SECONDS}`];
+export function signInCookie(serviceName: string, sessionId: string, secure: boolean): string {
+  const parts = [`${sessionCookieName(serviceName)}=${encodeURIComponent(sessionId)}`, 'HttpOnly', 'SameSite=Strict', 'Path=/', `Max-Age=${SESSION_MAX_AGE_SECONDS}`];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -7,7 +7,7 @@ import { SignInBody } from './session.dto';
 import { SessionDocs } from './session.openapi';
 import { SessionRequest, SessionService } from './session.service';
 
-const from = (req: Request): SessionRequest => ({ origin: req.headers.origin, host: req.headers.host, https: req.secure });
+const from = (req: Request): SessionRequest => ({ origin: req.headers.origin, host: req.headers.host, https: req.secure, cookie: req.headers.cookie });
 
 /** The console's sign-in and sign-out (issue 19): the operator token in a body, the answer in an HttpOnly cookie. */
 @ApiTags('auth')
@@ -19,8 +19,8 @@ export class SessionController {
   @Public()
   @HttpCode(200)
   @SessionDocs.signIn
-  signIn(@Body() body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    res.setHeader('Set-Cookie', this.sessions.signIn(body.token, from(req)));
+  async signIn(@Body() body: SignInBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Set-Cookie', await this.sessions.signIn(body.token, from(req)));
     res.setHeader('Cache-Control', 'no-store');
     return ok({ signed_in: true });
   }
@@ -28,8 +28,8 @@ export class SessionController {
   @Delete()
   @Public()
   @SessionDocs.signOut
-  signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    res.setHeader('Set-Cookie', this.sessions.signOut(from(req)));
+  async signOut(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    res.setHeader('Set-Cookie', await this.sessions.signOut(from(req)));
     res.setHeader('Cache-Control', 'no-store');
     return ok({ signed_in: false });
   }

@@ -3,6 +3,7 @@ import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { credentialOfToken } from '../common/auth/credential';
+import { SessionStore } from '../common/auth/session-store';
 import { bearerFrom, cookieFrom } from '../common/auth/token';
 import { bucketOf, clientAddress, trustedProxies } from '../common/rate-limit/rate-limit.rules';
 import { RateLimited, RateLimiter } from '../common/rate-limit/rate-limiter.service';
@@ -58,6 +59,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly bus: EventBus,
     private readonly limiter: RateLimiter,
+    private readonly consoleSessions: SessionStore,
   ) {
     this.trusted = trustedProxies(config.trustedProxies);
   }
@@ -106,8 +108,15 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (cookie !== null && !cookieOriginAllowed(req.headers['origin'], req.headers['host'], this.config, this.schemeOf(req))) {
       return this.refuse(ws, WS_CLOSE_FORBIDDEN_ORIGIN, 'forbidden', 'the auth cookie is not accepted from this page origin');
     }
-    const presented = bearer ?? cookie;
-    if (presented !== null) return this.tryAuthenticate(ws, s, presented);
+    if (bearer !== null) return this.tryAuthenticate(ws, s, credentialOfToken(bearer, this.config) !== null);
+    if (cookie !== null) {
+      // The cookie names a console session (issue 26): one read of the session table.
+      this.consoleSessions.lookup(cookie).then(
+        (credential) => this.tryAuthenticate(ws, s, credential !== null),
+        (e: Error) => this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `the session could not be read (${e.name})`),
+      );
+      return;
+    }
     s.authTimer = setTimeout(() => {
       this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `no operator token within ${WS_AUTH_TIMEOUT_MS / 1000} s`);
     }, WS_AUTH_TIMEOUT_MS);
@@ -118,7 +127,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (!this.sessions.has(ws)) return;
     const msg = isBinary ? ({ type: 'invalid', content: 'messages are JSON text frames' } as const) : parseClientMessage(rawText(data));
     if (!s.authenticated) {
-      if (msg.type === 'auth' && this.config.authToken) return this.tryAuthenticate(ws, s, msg.token);
+      if (msg.type === 'auth' && this.config.authToken) return this.tryAuthenticate(ws, s, credentialOfToken(msg.token, this.config) !== null);
       return this.failedAuthentication(ws, s, 'the first message must be {"type":"auth","token":"..."}');
     }
     switch (msg.type) {
@@ -147,14 +156,14 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
    * A token presented on the socket (header, cookie or auth message): refused while the client address is over the
    * rate limit (issue 26), even when right; a wrong one counts against the address like a failed HTTP request.
    */
-  private tryAuthenticate(ws: WebSocket, s: Session, token: string | undefined): void {
+  private tryAuthenticate(ws: WebSocket, s: Session, valid: boolean): void {
     try {
       this.limiter.assertOpen(bucketOf({ signIn: false, address: s.address, credential: null }));
     } catch (e) {
       if (e instanceof RateLimited) return this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message);
       throw e;
     }
-    if (credentialOfToken(token, this.config) !== null) return this.authenticate(ws, s);
+    if (valid) return this.authenticate(ws, s);
     this.failedAuthentication(ws, s, 'wrong operator token');
   }
 

@@ -53,6 +53,22 @@ describe.each(BOTH_DATABASES)('console sign-in, static files and fleet on %s dat
     expect(res.headers['cache-control']).toBe('no-store');
     const pair = cookie.split(';')[0];
     await t.raw.get('/ucp/v1/admin/guards').set('Cookie', pair).expect(200);
+    // Issue 26: the cookie holds a random session id, never the token; each sign-in gets its own.
+    expect(pair).not.toContain(TEST_TOKEN);
+    expect(pair).toMatch(new RegExp(`^${COOKIE}=[A-Za-z0-9_-]{43}$`));
+    const second = String((await t.raw.post('/ucp/v1/auth/session').send({ token: TEST_TOKEN }).expect(200)).headers['set-cookie']).split(';')[0];
+    expect(second).not.toBe(pair);
+  });
+
+  it('sign-out revokes the session server-side: the same cookie, replayed, authenticates nothing (REST and MCP)', async () => {
+    const pair = String((await t.raw.post('/ucp/v1/auth/session').send({ token: TEST_TOKEN }).expect(200)).headers['set-cookie']).split(';')[0];
+    await t.raw.get('/ucp/v1/admin/guards').set('Cookie', pair).expect(200);
+    await t.raw.delete('/ucp/v1/auth/session').set('Cookie', pair).expect(200);
+    expectError(await t.raw.get('/ucp/v1/admin/guards').set('Cookie', pair), 401, 'unauthorized');
+    const mcp = await t.raw.post('/ucp/mcp').set('Cookie', pair).set('Accept', 'application/json, text/event-stream').send({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+    expect(mcp.status).toBe(401);
+    // A made-up session id is nothing either.
+    expectError(await t.raw.get('/ucp/v1/admin/guards').set('Cookie', `${COOKIE}=${'A'.repeat(43)}`), 401, 'unauthorized');
   });
 
   it('refuses a wrong token with the 401 envelope and sets no cookie', async () => {

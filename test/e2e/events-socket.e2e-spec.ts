@@ -2,6 +2,7 @@ import { Tx } from '../../src/database/tx';
 import { EventView } from '../../src/events/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { startTestApp, TestApp } from '../support/test-app';
+import { signedInCookie } from '../support/session-cookie';
 import { drainFanOut, TestSocket, wsUrl } from './events-ws-client';
 
 const PLUS8 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?\+08:00$/;
@@ -45,14 +46,14 @@ describe('event socket on PostgreSQL (one instance)', () => {
     });
 
     it('accepts the auth cookie', async () => {
-      const s = await track(TestSocket.authed(wsUrl(t.url), { Cookie: `other=1; vending_auth=${t.token}` }));
+      const s = await track(TestSocket.authed(wsUrl(t.url), { Cookie: `other=1; ${await signedInCookie(t)}` }));
       const stored = await post({ kind: 'cookie.check', summary: 's', reasoning: 'r' });
       expect((await s.next('event')).event!.id).toBe(stored.id);
     });
 
     it('accepts the cookie only from the service’s own page origin; the header from anywhere', async () => {
       const host = new URL(t.url).host;
-      const cookie = `vending_auth=${t.token}`;
+      const cookie = await signedInCookie(t);
       const same = await track(TestSocket.open(wsUrl(t.url), { Cookie: cookie, Origin: `http://${host}` }));
       expect(await same.next()).toEqual({ type: 'authenticated' });
       const foreign = await track(TestSocket.open(wsUrl(t.url), { Cookie: cookie, Origin: 'https://evil.example' }));

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
+import { signedInCookie } from '../support/session-cookie';
 import { callTool, mcpClient } from '../support/mcp-client';
 
 /** Issue 17 item 5 (this branch's bullets): headers, Host, token before body, timeouts, rate limit. */
@@ -90,7 +91,7 @@ describe.each(BOTH_DATABASES)('rate limit per credential (%s)', (db) => {
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another credential is counted apart; the cookie is the same credential as the bearer header.
     expect((await t.raw.get('/ucp/v1/approvals').set('Authorization', `Bearer ${APPROVER}`)).status).toBe(200);
-    expectError(await t.raw.get('/ucp/v1/approvals').set('Cookie', `vending_auth=${TEST_TOKEN}`), 429, 'rate_limited');
+    expectError(await t.raw.get('/ucp/v1/approvals').set('Cookie', await signedInCookie(t)), 429, 'rate_limited');
   });
 
   it('an MCP tool call is counted once (its in-process REST request is not counted again)', async () => {

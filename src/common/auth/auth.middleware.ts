@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/app-config';
-import { requestAuth } from './credential';
+import { requestAuth, resolveCookieSession, SessionLookup } from './credential';
 
 /** The one public route that takes a body: the console's sign-in (its body is the token being presented). */
 export const SIGN_IN_PATH = '/ucp/v1/auth/session';
@@ -11,8 +11,14 @@ export const SIGN_IN_PATH = '/ucp/v1/auth/session';
  * 503 costs no parsing), and the other public routes (discovery, health) take no body. The sign-in's small body is
  * parsed by `parseSignIn` (a tight size limit). Authenticated answers are `no-store`.
  */
-export function authBeforeBody(config: AppConfig, parse: RequestHandler, parseSignIn: RequestHandler): RequestHandler {
+export function authBeforeBody(config: AppConfig, sessions: SessionLookup, parse: RequestHandler, parseSignIn: RequestHandler): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    resolveCookieSession(req, config, sessions)
+      .then(() => afterSession(req, res, next))
+      .catch(next);
+  };
+
+  function afterSession(req: Request, res: Response, next: NextFunction) {
     const auth = requestAuth(req, config);
     if (req.method === 'POST' && req.path === SIGN_IN_PATH) {
       res.setHeader('Cache-Control', 'no-store');
@@ -21,5 +27,5 @@ export function authBeforeBody(config: AppConfig, parse: RequestHandler, parseSi
     if (!auth.ok) return next();
     res.setHeader('Cache-Control', 'no-store');
     return parse(req, res, next);
-  };
+  }
 }

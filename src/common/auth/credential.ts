@@ -47,21 +47,41 @@ export function authenticate(req: IncomingMessage, config: AuthConfig): RequestA
   }
   const h = req.headers;
   const bearer = bearerFrom(h['authorization']);
-  const token = bearer ?? cookieFrom(h['cookie'], `${config.serviceName}_auth`);
-  const credential = credentialOfToken(token, config);
-  if (credential === null) {
-    // A chat bot's token is a bearer credential only (never the console's cookie).
-    const chatId = bearer !== null ? chatOfToken(bearer, config) : null;
+  if (bearer !== null) {
+    const credential = credentialOfToken(bearer, config);
+    if (credential !== null) return { ok: true, credential, via: 'bearer' };
+    const chatId = chatOfToken(bearer, config); // a chat bot's token: a bearer credential only
     if (chatId !== null) return { ok: true, credential: 'chat', via: 'bearer', chatId };
     return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
   }
-  if (bearer !== null) return { ok: true, credential, via: 'bearer' };
+  // The cookie holds a console session id (issue 26), resolved ahead of this by `resolveCookieSession`.
+  const credential = (req as WithSession)[SESSION] ?? null;
+  if (credential === null) return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
   const refusal = cookieRequestRefusal(
     { method: req.method ?? 'GET', origin: one(h['origin']), host: one(h['host']), secFetchSite: one(h['sec-fetch-site']), scheme: schemeOf(req) },
     config,
   );
   if (refusal) return { ok: false, refusal: 'forbidden_origin', reason: refusal };
   return { ok: true, credential, via: 'cookie' };
+}
+
+const SESSION = Symbol('cookieSession');
+type WithSession = IncomingMessage & { [SESSION]?: Credential | null };
+
+/** Reads a session id the way the store does: `lookup(id)` answers the credential of a live session, or null. */
+export interface SessionLookup {
+  lookup(id: string): Promise<Credential | null>;
+}
+
+/**
+ * Resolves the `<SERVICE_NAME>_auth` cookie's session (one read of the session table) and keeps it on the request,
+ * before `requestAuth` runs; a request with a bearer header or without the cookie reads nothing.
+ */
+export async function resolveCookieSession(req: IncomingMessage, config: Pick<AppConfig, 'serviceName'>, sessions: SessionLookup): Promise<void> {
+  const r = req as WithSession;
+  if (r[SESSION] !== undefined || bearerFrom(req.headers['authorization']) !== null) return;
+  const id = cookieFrom(req.headers['cookie'], `${config.serviceName}_auth`);
+  r[SESSION] = id ? await sessions.lookup(id) : null;
 }
 
 const AUTH = Symbol('requestAuth');
