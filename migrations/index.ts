@@ -17,8 +17,9 @@ import { PriceReference1764090000000 } from './1764090000000-price-reference';
 import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-windows';
 import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
 import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags';
-
 import { ConsoleSessions1764090000200 } from './1764090000200-console-sessions';
+import { Depot1795630400000 } from './1795630400000-depot';
+import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -39,6 +40,7 @@ export const ALL_MIGRATIONS: Function[] = [
   RateLimitWindows1764090000100,
   ApprovalRequester1795629281157,
   PriceAuditFlags1795630682925,
-
   ConsoleSessions1764090000200,
+  Depot1795630400000,
+  SupplyUnavailable1795630500000,
 ];

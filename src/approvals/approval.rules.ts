@@ -13,7 +13,8 @@ export type StoredApprovalStatus = (typeof APPROVAL_STATUSES)[number] | 'executi
  * decision, and a failed or interrupted action that did not take effect makes it pending again.
  */
 export const APPROVAL_MACHINE = stateMachine<StoredApprovalStatus>('approval', {
-  pending: ['executing'],
+  // pending -> rejected: withdrawn because its subject went away (a cancelled run), no action to run.
+  pending: ['executing', 'rejected'],
   executing: ['approved', 'rejected', 'pending'],
   approved: [],
   rejected: [],

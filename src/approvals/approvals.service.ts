@@ -165,6 +165,25 @@ export class ApprovalsService {
     return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
+  /**
+   * Closes a pending approval whose subject went away (a cancelled run, issue 25), inside the caller's transaction:
+   * nobody can approve it afterwards. It ends `rejected` (the spec's states) with `resolver.channel: "withdrawn"`, as a
+   * requester's withdrawal does, but runs no rejection handler (the caller already changed the subject). False when it
+   * is not pending (being resolved, or resolved): the caller refuses.
+   */
+  async withdrawForGoneSubject(id: string, why: string): Promise<boolean> {
+    const moved = await this.repo.transition(id, 'pending', 'rejected', { resolvedAt: new Date(), resolver: { channel: 'withdrawn', credential: 'service', reason: why } });
+    if (!moved) return false;
+    await this.events.record({
+      kind: 'approval.resolved',
+      summary: `approval ${moved.kind} withdrawn: ${moved.summary}`,
+      reasoning: why,
+      location: moved.location,
+      data: { approval_id: id, kind: moved.kind, approved: false, withdrawn: true, subject: moved.subject },
+    });
+    return true;
+  }
+
   /** `caller` is who the request was authenticated as (checked by AuthGuard); `sender_id` is kept as given. */
   async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, caller: Caller): Promise<ApprovalView> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };

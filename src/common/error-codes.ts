@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   restock_in_progress: 'recoverable',
   reference_conflict: 'unrecoverable',
   sync_in_progress: 'recoverable',
+  run_superseded: 'unrecoverable',
+  depot_insufficient: 'recoverable',
   upstream_rejected: 'recoverable',
   idempotency_unavailable: 'recoverable',
   not_implemented: 'unrecoverable',

@@ -20,6 +20,8 @@ import { LocationEntity } from '../locations/location.entity';
 import { SaleLineEntity } from '../sales/sale-line.entity';
 import { SaleOrderEntity } from '../sales/sale-order.entity';
 import { SyncStateEntity } from '../sync/sync-state.entity';
+import { DepotEntity, DepotStockEntity } from '../replenishment/depot/depot.entity';
+import { SupplyUnavailableEntity } from '../replenishment/unavailable/supply-unavailable.entity';
 
 export const ALL_ENTITIES: Function[] = [
   EventEntity,
@@ -41,4 +43,7 @@ export const ALL_ENTITIES: Function[] = [
   SkuAliasEntity,
   SyncStateEntity,
   PriceAuditFlagEntity,
+  DepotEntity,
+  DepotStockEntity,
+  SupplyUnavailableEntity,
 ];

@@ -15,6 +15,9 @@ import { Resolution } from './resolution.rules';
 import { PlanRecorder } from './plan-recorder.service';
 import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { SupplyResolutionService } from './supply-resolution.service';
+import { OnOrderRepository } from './on-order.repository';
+import { onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
+import { DepotService } from './depot/depot.service';
 
 const DAY_MS = 86_400_000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -36,6 +39,8 @@ export class PlanService {
     private readonly registry: PartnerRegistry,
     private readonly fulfillers: RunFulfillers,
     private readonly recorder: PlanRecorder,
+    private readonly onOrder: OnOrderRepository,
+    private readonly depot: DepotService,
   ) {}
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
@@ -66,6 +71,10 @@ export class PlanService {
     const messages: UcpMessage[] = [];
 
     const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
+    // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
+    const onOrder = onOrderBySlot(await this.onOrder.openLines(opts.location));
+    // The depot serves slots before anything is bought, in the plan's slot order, until its units run out.
+    const depotLeft = await this.depot.available([...new Set(rows.map((r) => r.skuId))]);
 
     // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
@@ -86,7 +95,7 @@ export class PlanService {
     for (const r of rows) {
       const fulfiller = orderedFrom(r);
       const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
-      const line = this.line(r, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
+      const line = this.line(r, onOrder.get(r.slotId), depotLeft, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
       if (line.quantity > 0) {
         toOrder++;
         if (!line.carriedByFulfiller) {
@@ -137,7 +146,7 @@ export class PlanService {
           }))
         : null,
       lines,
-      totals: { slots: lines.length, slotsToOrder: toOrder, unitsEach, costEstimateFen: cost },
+      totals: { slots: lines.length, slotsToOrder: toOrder, unitsEach, costEstimateFen: cost, fromDepotEach: lines.reduce((t, l) => t + l.fromDepot, 0) },
       messages,
     };
   }
@@ -146,7 +155,7 @@ export class PlanService {
    * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
    * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
    */
-  private line(r: SlotAggregateRow, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
+  private line(r: SlotAggregateRow, ordered: SlotOnOrder | undefined, depotLeft: Map<string, number>, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
     const demand = estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d);
     const offer = res?.offer ?? null;
@@ -157,9 +166,12 @@ export class PlanService {
       reviewPeriodDays: d.reviewPeriodDays,
       z: d.serviceLevelZ,
       stock: r.stock,
+      onOrder: ordered?.units ?? 0,
+      depotAvailable: depotLeft.get(r.skuId) ?? 0,
       capacity: r.capacity,
       product: offer,
     });
+    if (p.fromDepot > 0) depotLeft.set(r.skuId, (depotLeft.get(r.skuId) ?? 0) - p.fromDepot);
     return {
       slotId: r.slotId,
       locationId: r.locationId,
@@ -167,6 +179,8 @@ export class PlanService {
       vendorSku: r.vendorSku,
       title: r.title,
       stock: r.stock,
+      onOrder: ordered?.units ?? 0,
+      onOrderRuns: ordered?.runs ?? [],
       capacity: r.capacity,
       demand: {
         ratePerDay: r4(demand.ratePerDay),
@@ -185,6 +199,7 @@ export class PlanService {
       reorderPoint: p.reorderPoint,
       target: p.target,
       cappedAtCapacity: p.cappedAtCapacity,
+      fromDepot: p.fromDepot,
       quantityEach: p.quantityEach,
       quantity: p.quantity,
       unit: p.unit,

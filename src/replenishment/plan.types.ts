@@ -45,6 +45,9 @@ export interface PlanLine {
   vendorSku: string;
   title: string;
   stock: number;
+  /** Units ordered by runs and not received yet (inventory position = stock + onOrder), with those runs. */
+  onOrder: number;
+  onOrderRuns: { id: string; status: string; units: number }[];
   capacity: number | null;
   demand: PlanDemand;
   /** Whose lead time it is: null when nobody sells the good. */
@@ -54,6 +57,8 @@ export interface PlanLine {
   reorderPoint: number;
   target: number;
   cappedAtCapacity: boolean;
+  /** Units served from the depot (they cost nothing and are not bought); `quantityEach` is what is bought. */
+  fromDepot: number;
   quantityEach: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -96,7 +101,7 @@ export interface Plan {
   /** Supplier fulfillers only (null for machine restock). */
   orders: PlanSupplierOrder[] | null;
   lines: PlanLine[];
-  totals: { slots: number; slotsToOrder: number; unitsEach: number; costEstimateFen: number };
+  totals: { slots: number; slotsToOrder: number; unitsEach: number; costEstimateFen: number; fromDepotEach: number };
   /** Warnings of the plan (goods nobody sells, catalogs that could not be read). */
   messages: UcpMessage[];
 }

@@ -31,6 +31,8 @@ export interface PlanLineView {
   vendor_sku: string;
   title: string;
   stock: number;
+  on_order: number;
+  on_order_runs: { id: string; status: string; units: number }[];
   capacity: number | null;
   demand: {
     rate_per_day: number;
@@ -50,6 +52,7 @@ export interface PlanLineView {
   reorder_point: number;
   target: number;
   capped_at_capacity: boolean;
+  from_depot: number;
   quantity_each: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -76,7 +79,7 @@ export interface PlanView {
   };
   lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
   slots: PlanLineView[];
-  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price };
+  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price; from_depot_each: number };
   orders?: { supplier: string; lines: number; units_each: number; cost_estimate: Price }[];
   cost_is_estimated: true;
   messages: UcpMessage[];
@@ -99,7 +102,7 @@ export function renderPlan(plan: Plan): PlanView {
     },
     lead_times: plan.leadTimes.map((lt) => ({ fulfiller: lt.fulfiller, kind: lt.kind, days: lt.days, source: lt.source, samples: lt.samples })),
     slots: plan.lines.map(renderPlanLine),
-    totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen) },
+    totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen), from_depot_each: t.fromDepotEach },
     ...(plan.orders
       ? {
           orders: plan.orders.map((o) => ({ supplier: o.supplier, lines: o.lines, units_each: o.unitsEach, cost_estimate: price(o.costEstimateFen) })),
@@ -119,6 +122,8 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     vendor_sku: l.vendorSku,
     title: l.title,
     stock: l.stock,
+    on_order: l.onOrder,
+    on_order_runs: l.onOrderRuns.map((r) => ({ id: r.id, status: r.status, units: r.units })),
     capacity: l.capacity,
     demand: {
       rate_per_day: d.ratePerDay,
@@ -138,6 +143,7 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     reorder_point: l.reorderPoint,
     target: l.target,
     capped_at_capacity: l.cappedAtCapacity,
+    from_depot: l.fromDepot,
     quantity_each: l.quantityEach,
     quantity: l.quantity,
     unit: l.unit,

@@ -4,7 +4,10 @@
  *   protection  P = R + L                       (review period + lead time, days)
  *   target      S = min(capacity, ceil(d·P + z·σ·√P))
  *   reorder pt  s = min(capacity, ceil(d·L + z·σ·√L))
- *   quantity    q = max(0, S − stock)           (each)
+ *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
+ *   need        n = max(0, S − x)               (each)
+ *   from depot  f = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts)
+ *   quantity    q = n − f                       (each, bought)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
 export interface PolicyInput {
@@ -14,6 +17,10 @@ export interface PolicyInput {
   reviewPeriodDays: number;
   z: number;
   stock: number;
+  /** Units already ordered for the slot and not yet received (0 when none). */
+  onOrder?: number;
+  /** Units of the good the depot still holds for this slot (0 when none): served before buying. */
+  depotAvailable?: number;
   capacity: number | null;
   /** The fulfiller's product, or null when it does not carry the good. */
   product: { packSize: number; packPriceFen: number; eachPriceFen: number } | null;
@@ -25,7 +32,9 @@ export interface PolicyLine {
   target: number;
   /** True when capacity lowered the target. */
   cappedAtCapacity: boolean;
-  /** Units (each) the slot needs. */
+  /** Units (each) the slot gets from the depot: nothing is bought for them. */
+  fromDepot: number;
+  /** Units (each) the slot needs bought. */
   quantityEach: number;
   /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
   unit: 'EA' | 'BX';
@@ -52,7 +61,9 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   const cap = p.capacity ?? Infinity;
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
-  const quantityEach = Math.max(0, target - Math.max(0, p.stock));
+  const need = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));
+  const fromDepot = Math.min(need, Math.max(0, p.depotAvailable ?? 0));
+  const quantityEach = need - fromDepot;
   const boxes = p.product !== null && p.product.packSize > 1;
   const contains = boxes ? p.product!.packSize : 1;
   const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;
@@ -62,6 +73,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
     reorderPoint,
     target,
     cappedAtCapacity: rawTarget > cap,
+    fromDepot,
     quantityEach,
     unit: boxes ? 'BX' : 'EA',
     contains,

@@ -9,6 +9,12 @@ import { PlanRecorder } from './plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
+import { OnOrderRepository } from './on-order.repository';
+import { RunRepairService } from './run-repair.service';
+import { UnavailableRepository } from './unavailable/unavailable.repository';
+import { DepotController } from './depot/depot.controller';
+import { DepotRepository } from './depot/depot.repository';
+import { DepotService } from './depot/depot.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
 import { RunPlacingService } from './run-placing.service';
@@ -30,12 +36,17 @@ import { CoordinationModule } from '../coordination/coordination.module';
   imports: [ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
     PartnersModule, SupplyCatalogModule, SupplyResolutionModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
   ],
-  controllers: [ReplenishmentController],
+  controllers: [ReplenishmentController, DepotController],
   providers: [
     PlanService,
     PlanRecorder,
     RunsService,
     RunsRepository,
+    OnOrderRepository,
+    RunRepairService,
+    UnavailableRepository,
+    DepotRepository,
+    DepotService,
     RunViewService,
     RunPlacingService,
     RunPlacementSteps,

@@ -101,6 +101,13 @@ export class DemandView {
   note?: string;
 }
 
+export class OnOrderRunView {
+  id: string;
+  status: string;
+  @Int({ minimum: 1 })
+  units: number;
+}
+
 /** One slot of the plan, with provenance (demand and lead time). */
 export class PlanLineView {
   slot_id: string;
@@ -110,6 +117,10 @@ export class PlanLineView {
   title: string;
   @Int()
   stock: number;
+  @Int({ minimum: 0, description: 'Units ordered by placed runs and not received yet: the need is `target - (stock + on_order)`.' })
+  on_order: number;
+  /** The runs whose open lines make up `on_order`. */
+  on_order_runs: OnOrderRunView[];
   @Int({ nullable: true })
   capacity: number | null;
   demand: DemandView;
@@ -122,7 +133,9 @@ export class PlanLineView {
   @Int({ minimum: 0 })
   target: number;
   capped_at_capacity: boolean;
-  @Int({ minimum: 0, description: 'Units (each) to reach the target.' })
+  @Int({ minimum: 0, description: 'Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`).' })
+  from_depot: number;
+  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`.' })
   quantity_each: number;
   @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
   quantity: number;
@@ -146,6 +159,8 @@ export class PlanTotalsView {
   @Int({ minimum: 0 })
   units_each: number;
   cost_estimate: PriceView;
+  @Int({ minimum: 0, description: 'Units (each) the plan serves from the depot.' })
+  from_depot_each: number;
 }
 
 export class PlanResponse extends UcpEnvelope {
@@ -208,14 +223,25 @@ export class RunLineView {
   capacity: number | null;
   @Int()
   target: number;
+  @Int({ minimum: 0, description: 'Units of this line still on order: ordered and neither received nor closed.' })
+  on_order: number;
   /** Supplier runs: the supply good the slot's good resolved to and who it is ordered from. */
   supply?: RunLineSupplyView;
 }
 
+/** One closed line: what arrived, and what was ordered but never came (`shortfall`). */
 export class RunDeliveredView {
   slot_id: string;
   @Int({ minimum: 0 })
   quantity: number;
+  @Int({ minimum: 0 })
+  ordered_each?: number;
+  @Int({ minimum: 0 })
+  shortfall?: number;
+  /** True: closed by an operator (`/close`) without a delivery. */
+  closed?: boolean;
+  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
+  to_depot?: number;
   @Int({ nullable: true })
   stock_before: number | null;
   @Int({ nullable: true })
@@ -248,8 +274,8 @@ export class RunRestockOrderView {
 /** Fields of a run shared by the run and the run list. */
 export class RunBaseView {
   id: string;
-  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`. */
-  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'rejected';
+  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed). */
+  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'closed' | 'rejected' | 'cancelled';
   fulfiller: RunFulfillerView;
   /** True: the costs in this run are estimates (the supplier's statement settles them). */
   cost_is_estimated: boolean;

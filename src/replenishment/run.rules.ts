@@ -9,10 +9,12 @@ import type { ErrorCode } from '../common/error-codes';
  *   ready              may be placed (created within budget, or approved)
  *   placing            the fulfiller is being called (guards a concurrent second place)
  *   placed             the fulfiller took the order
- *   delivered          received; stock rose
+ *   delivered          every line received (or closed short); stock rose
+ *   closed             an operator closed it: what had not arrived never will (its units left on-order)
  *   rejected           its approval was rejected; never placed
+ *   cancelled          cancelled before it was placed; its pending approval withdrawn, nothing sent
  */
-export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'rejected'] as const;
+export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'closed', 'rejected', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
@@ -20,12 +22,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
  * the run back to ready (the fulfiller's order exists, so it wins).
  */
 export const RUN_MACHINE = stateMachine<RunStatus>('replenishment run', {
-  awaiting_approval: ['ready', 'rejected'],
-  ready: ['awaiting_approval', 'placing', 'placed'],
+  awaiting_approval: ['ready', 'rejected', 'cancelled'],
+  ready: ['awaiting_approval', 'placing', 'placed', 'cancelled'],
   placing: ['placed', 'ready'],
-  placed: ['delivered'],
+  placed: ['delivered', 'closed'],
   delivered: [],
+  closed: [],
   rejected: [],
+  cancelled: [],
 });
 
 export function isRunStatus(s: unknown): s is RunStatus {
@@ -43,10 +47,13 @@ export function placeRefusal(status: RunStatus, approvalId: string | null = null
       return { code: 'approval_required', text: `the run waits for its replenishment_run approval${approvalId ? ` ${approvalId}` : ''}` };
     case 'rejected':
       return { code: 'invalid_state', text: 'the run was rejected and cannot be placed' };
+    case 'cancelled':
+      return { code: 'invalid_state', text: 'the run was cancelled and cannot be placed' };
     case 'placing':
       return { code: 'already_placed', text: 'the run is being placed' };
     case 'placed':
     case 'delivered':
+    case 'closed':
       return { code: 'already_placed', text: 'the run is already placed' };
   }
 }
@@ -57,9 +64,18 @@ export function receiveRefusal(status: RunStatus): Refusal {
       return null;
     case 'delivered':
       return { code: 'already_delivered', text: 'the run is already delivered' };
+    case 'closed':
+      return { code: 'already_delivered', text: 'the run is closed: every line was received or closed' };
     default:
       return { code: 'invalid_state', text: `the run is ${status}; only a placed run can be received` };
   }
+}
+
+/** Closing a run that will never arrive (entirely or the rest of it): only a placed run. */
+export function closeRefusal(status: RunStatus): Refusal {
+  if (status === 'placed') return null;
+  if (status === 'delivered' || status === 'closed') return { code: 'already_delivered', text: `the run is already ${status}` };
+  return { code: 'invalid_state', text: `the run is ${status}; only a placed run can be closed (a run not placed yet is cancelled)` };
 }
 
 /** Stock after a delivery: it rises by what arrived, capped at capacity when known (never lowered by the cap). */
@@ -154,4 +170,13 @@ export const RUN_SPEND_SOURCE = 'replenishment_run';
 /** The machine platforms a run's lines are ordered from (one per location). */
 export function machineNamespaces(lines: RunLineRef[]): string[] {
   return [...new Set(runRestockOrders('', lines).map((o) => o.namespace))].sort();
+}
+
+/** Cancelling a run: only before it is placed (`ready`, `awaiting_approval`); nothing has been sent then. */
+export function cancelRefusal(status: RunStatus): Refusal {
+  if (status === 'ready' || status === 'awaiting_approval') return null;
+  if (status === 'cancelled') return { code: 'invalid_state', text: 'the run is already cancelled' };
+  if (status === 'placing') return { code: 'already_placed', text: 'the run is being placed; read it again, then close it if it will never arrive' };
+  if (status === 'placed' || status === 'delivered' || status === 'closed') return { code: 'already_placed', text: `the run is ${status}: close it instead if it will never arrive` };
+  return { code: 'invalid_state', text: `the run is ${status} and cannot be cancelled` };
 }
