@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DomainError } from '../common/errors';
 import { publicBase } from '../common/public-url';
+import { ReadsRawBody } from '../common/request-keys.guard';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { MCP_PATH } from '../discovery/discovery.service';
@@ -24,6 +25,7 @@ export class McpController {
   constructor(private readonly tools: McpToolsService) {}
 
   @Post()
+  @ReadsRawBody()
   handle(@Req() req: Request, @Res() res: Response): Promise<void> {
     return serveMcpRequest(this.tools, req, res);
   }
