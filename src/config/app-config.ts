@@ -39,6 +39,8 @@ export interface AppConfig {
   consoleDir: string | null;
   /** Reuse rendered GET /events pages until an event commits (issue 21; SERVICE_EVENT_PAGE_CACHE, default on). */
   eventPageCache: boolean;
+  /** SERVICE_CLOCK=adjustable (staging only, issue 25): the service clock moves forward through POST /admin/clock. */
+  adjustableClock: boolean;
 }
 
 export class ConfigError extends Error {
@@ -197,6 +199,10 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
   if (headersMs > requestMs) throw new ConfigError('SERVICE_HEADERS_TIMEOUT_MS', `must not exceed SERVICE_REQUEST_TIMEOUT_MS (${requestMs})`);
   const rateLimitPerWindow = offOrInt(env, 'SERVICE_RATE_LIMIT', 600, 1, 1_000_000);
 
+  const clock = str(env, 'SERVICE_CLOCK') ?? 'system';
+  if (clock !== 'system' && clock !== 'adjustable') throw new ConfigError('SERVICE_CLOCK', `must be "system" or "adjustable", got "${clock}"`);
+  // A clock someone can move would move budgets, forecasts and lead times: production reads the machine's clock.
+  if (clock === 'adjustable' && serviceEnv === 'production') throw new ConfigError('SERVICE_CLOCK', 'adjustable is for staging and replays; production reads the machine clock');
   const host = str(env, 'HOST') ?? '0.0.0.0';
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -227,6 +233,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     },
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
+    adjustableClock: clock === 'adjustable',
   };
 }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { UcpMessage, warning } from '../common/envelope';
 import { startOfDayPlus8, toPlus8 } from '../common/time';
 import { estimateDemand } from '../forecasting/demand.rules';
@@ -36,6 +37,7 @@ export class PlanService {
     private readonly registry: PartnerRegistry,
     private readonly fulfillers: RunFulfillers,
     private readonly recorder: PlanRecorder,
+    private readonly clock: Clock,
   ) {}
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
@@ -57,7 +59,7 @@ export class PlanService {
   /** The plan, read only (nothing is written). */
   async compute(opts: PlanOptions = {}): Promise<Plan> {
     const d = FORECASTING_DEFAULTS;
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? this.clock.now();
     const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
     const { sourcing, leadSamples } = this.fulfillers.of(kind).traits;
     const today = startOfDayPlus8(now);

@@ -46,6 +46,6 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunRecoveryScheduler,
     SupplyResolutionService,
   ],
-  exports: [PlanService, RunsService],
+  exports: [PlanService, RunsService, RunDeliveryService],
 })
 export class ReplenishmentModule {}

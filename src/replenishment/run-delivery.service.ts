@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
@@ -13,6 +14,9 @@ import { Tx } from '../database/tx';
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
 
+/** Told, after the commit, of the units a person received into slots (not of deliveries the platform made itself). */
+export type ReceivedListener = (received: { runId: string; delivered: RunDelivery[] }) => Promise<void>;
+
 /** Delivery of placed runs: received by hand, or delivered by the machine platform; stock rises. */
 @Injectable()
 export class RunDeliveryService implements OnModuleInit {
@@ -22,7 +26,15 @@ export class RunDeliveryService implements OnModuleInit {
     private readonly events: EventsService,
     private readonly restockFollowUp: RestockFollowUpService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
+
+  private readonly receivedListeners: ReceivedListener[] = [];
+
+  /** Staging's simulated machines put received goods on their own shelves (src/staging/simulated-deliveries.service.ts). */
+  onReceived(listener: ReceivedListener): void {
+    this.receivedListeners.push(listener);
+  }
 
   onModuleInit(): void {
     this.restockFollowUp.onFollowedUp(async () => {
@@ -48,7 +60,7 @@ export class RunDeliveryService implements OnModuleInit {
         seen.add(d.slot_id);
       });
       const record = await this.raiseStock(delivered);
-      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: record, note: note ?? null });
+      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: record, note: note ?? null });
       await this.events.record({
         kind: 'replenishment.run',
         summary: `replenishment run ${id} delivered: ${record.length} slot(s) restocked`,
@@ -57,6 +69,7 @@ export class RunDeliveryService implements OnModuleInit {
       });
       return (await this.repo.find(id))!;
     });
+    for (const l of this.receivedListeners) await l({ runId: id, delivered: view.delivered ?? [] });
     return this.views.view(view);
   }
 
@@ -85,7 +98,7 @@ export class RunDeliveryService implements OnModuleInit {
         orders.map((o) => ({ location: o.locationId, lines: o.delivered ?? [] })),
       );
       const record = await this.raiseStock(delivered);
-      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? new Date()).getTime())));
+      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
         id,
