@@ -26,7 +26,7 @@ const TOOK_GOODS = new Set(['settled', 'pending_review', 'refunded', 'in_progres
 function unitsSold(records: LedgerRecord[], from: number, to: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of records) {
-    if (r.locationId !== LOC || r.createdAt <= from || r.createdAt > to || !TOOK_GOODS.has(r.state)) continue;
+    if (r.locationId !== LOC || r.createdAt <= from || r.createdAt > to || !TOOK_GOODS.has(r.state ?? '')) continue;
     if (r.lines.some((l) => l.status === 'unpaid' || l.status === 'cancelled')) continue;
     for (const l of r.lines) out.set(l.vendorSku, (out.get(l.vendorSku) ?? 0) + l.quantity);
   }
