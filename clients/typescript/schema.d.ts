@@ -415,7 +415,7 @@ export interface paths {
         put?: never;
         /**
          * Place a run with its fulfiller (orders goods)
-         * @description Orders the run's goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`) or is empty (409 `nothing_to_order`). Send an `Idempotency-Key` to make a retry replay the first answer.
+         * @description Orders the run's goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`), is empty (409 `nothing_to_order`), or another run ordered for its slots after it was drafted (409 `run_superseded`, naming that run: create a new run). Send an `Idempotency-Key` to make a retry replay the first answer.
          */
         post: operations["replenishment_run_place"];
         delete?: never;
@@ -434,10 +434,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a delivery into stock
-         * @description Quantities in units (each) per slot of the run; stock rises, capped at capacity when known. A second delivery is 409 `already_delivered`.
+         * Record a delivery into stock, line by line
+         * @description Units (each) that arrived per slot of the run: stock rises (capped at capacity) and each listed line leaves on-order, a short one with its `shortfall`. Unlisted lines stay on order; the run is `delivered` once every line is closed.
          */
         post: operations["replenishment_run_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a placed run that will never arrive
+         * @description Its open lines leave on-order with their units as shortfall, so the next plan orders them again; an event records the reason. Needs `confirm: true`.
+         */
+        post: operations["replenishment_run_close"];
         delete?: never;
         options?: never;
         head?: never;
@@ -714,7 +734,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `run_superseded`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -1313,6 +1333,11 @@ export interface components {
             supplier: string;
             cost_estimate: components["schemas"]["PriceView"];
         };
+        OnOrderRunView: {
+            units: number;
+            id: string;
+            status: string;
+        };
         DemandView: {
             window_days: number;
             observed_days: number;
@@ -1361,6 +1386,8 @@ export interface components {
         };
         PlanLineView: {
             stock: number;
+            /** @description Units ordered by placed runs and not received yet: the need is `target - (stock + on_order)`. */
+            on_order: number;
             capacity: number | null;
             review_period_days: number;
             reorder_point: number;
@@ -1376,6 +1403,8 @@ export interface components {
             item: components["schemas"]["ItemRefView"];
             vendor_sku: string;
             title: string;
+            /** @description The runs whose open lines make up `on_order`. */
+            on_order_runs: components["schemas"]["OnOrderRunView"][];
             demand: components["schemas"]["DemandView"];
             lead_time: components["schemas"]["SlotLeadTimeView"];
             safety_stock: number;
@@ -1423,6 +1452,8 @@ export interface components {
             stock_at_plan: number;
             capacity: number | null;
             target: number;
+            /** @description Units of this line still on order: ordered and neither received nor closed. */
+            on_order: number;
             slot_id: string;
             location: string;
             item: components["schemas"]["ItemRefView"];
@@ -1436,9 +1467,13 @@ export interface components {
         };
         RunDeliveredView: {
             quantity: number;
+            ordered_each?: number;
+            shortfall?: number;
             stock_before: number | null;
             stock_after: number | null;
             slot_id: string;
+            /** @description True: closed by an operator (`/close`) without a delivery. */
+            closed?: boolean;
         };
         RestockOrderDeliveredView: {
             quantity: number;
@@ -1496,10 +1531,10 @@ export interface components {
             purchase_orders?: components["schemas"]["RunPurchaseOrderView"][];
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`.
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "ready" | "placed" | "awaiting_approval" | "placing";
+            status: "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1519,10 +1554,10 @@ export interface components {
             line_count: number;
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`.
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "ready" | "placed" | "awaiting_approval" | "placing";
+            status: "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1552,6 +1587,14 @@ export interface components {
         ReceiveBody: {
             delivered: components["schemas"]["DeliveredLine"][];
             note?: string;
+        };
+        CloseRunBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided the rest of this run will never arrive.
+             * @enum {boolean}
+             */
+            confirm: true;
+            reason: string;
         };
         ScoreResponse: {
             horizon_days: number;
@@ -5735,7 +5778,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only runs in this status. */
-                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "rejected";
+                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "closed" | "rejected";
             };
             header?: never;
             path?: never;
@@ -6400,7 +6443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `run_superseded`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +6568,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run with `status: delivered`. */
+            /** @description The run (`placed` while lines are open, then `delivered`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6697,6 +6740,224 @@ export interface operations {
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_close: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseRunBody"];
+            };
+        };
+        responses: {
+            /** @description The run with `status: closed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `already_delivered`, `invalid_state`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_delivered",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -36,6 +36,7 @@ export const ERROR_CODES = {
   already_exists: 'requires_buyer_review',
   already_resolved: 'requires_buyer_review',
   nothing_to_order: 'requires_buyer_review',
+  run_superseded: 'requires_buyer_review',
   restock_in_progress: 'requires_buyer_review',
   reference_conflict: 'requires_buyer_review',
   sync_in_progress: 'requires_buyer_review',

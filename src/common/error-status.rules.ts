@@ -28,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   already_exists: 409,
   already_resolved: 409,
   nothing_to_order: 409,
+  run_superseded: 409,
   restock_in_progress: 409,
   reference_conflict: 409,
   rate_limited: 429,

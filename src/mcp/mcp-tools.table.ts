@@ -51,6 +51,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   { tool: 'get_run', operationId: 'replenishment_run_get', readOnly: true },
   { tool: 'place_run', operationId: 'replenishment_run_place', payload: 'run', movesMoney: true },
   { tool: 'receive_run', operationId: 'replenishment_run_receive', payload: 'receipt' },
+  { tool: 'close_run', operationId: 'replenishment_run_close', payload: 'closing', destructive: true },
   { tool: 'send_restock', operationId: 'restock_send', payload: 'restock', movesMoney: true },
   { tool: 'list_approvals', operationId: 'approvals_list', readOnly: true },
   { tool: 'get_approval', operationId: 'approvals_get', readOnly: true },

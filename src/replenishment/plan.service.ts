@@ -16,6 +16,8 @@ import { Resolution } from './resolution.rules';
 import { PlanRecorder } from './plan-recorder.service';
 import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { SupplyResolutionService } from './supply-resolution.service';
+import { OnOrderRepository } from './on-order.repository';
+import { onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 
 const DAY_MS = 86_400_000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -37,6 +39,7 @@ export class PlanService {
     private readonly registry: PartnerRegistry,
     private readonly fulfillers: RunFulfillers,
     private readonly recorder: PlanRecorder,
+    private readonly onOrder: OnOrderRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -68,6 +71,8 @@ export class PlanService {
     const messages: UcpMessage[] = [];
 
     const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
+    // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
+    const onOrder = onOrderBySlot(await this.onOrder.openLines(opts.location));
 
     // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
@@ -88,7 +93,7 @@ export class PlanService {
     for (const r of rows) {
       const fulfiller = orderedFrom(r);
       const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
-      const line = this.line(r, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
+      const line = this.line(r, onOrder.get(r.slotId), fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
       if (line.quantity > 0) {
         toOrder++;
         if (!line.carriedByFulfiller) {
@@ -148,7 +153,7 @@ export class PlanService {
    * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
    * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
    */
-  private line(r: SlotAggregateRow, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
+  private line(r: SlotAggregateRow, ordered: SlotOnOrder | undefined, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
     const demand = estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d);
     const offer = res?.offer ?? null;
@@ -159,6 +164,7 @@ export class PlanService {
       reviewPeriodDays: d.reviewPeriodDays,
       z: d.serviceLevelZ,
       stock: r.stock,
+      onOrder: ordered?.units ?? 0,
       capacity: r.capacity,
       product: offer,
     });
@@ -169,6 +175,8 @@ export class PlanService {
       vendorSku: r.vendorSku,
       title: r.title,
       stock: r.stock,
+      onOrder: ordered?.units ?? 0,
+      onOrderRuns: ordered?.runs ?? [],
       capacity: r.capacity,
       demand: {
         ratePerDay: r4(demand.ratePerDay),

@@ -45,6 +45,9 @@ export interface PlanLine {
   vendorSku: string;
   title: string;
   stock: number;
+  /** Units ordered by runs and not received yet (inventory position = stock + onOrder), with those runs. */
+  onOrder: number;
+  onOrderRuns: { id: string; status: string; units: number }[];
   capacity: number | null;
   demand: PlanDemand;
   /** Whose lead time it is: null when nobody sells the good. */

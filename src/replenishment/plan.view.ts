@@ -31,6 +31,8 @@ export interface PlanLineView {
   vendor_sku: string;
   title: string;
   stock: number;
+  on_order: number;
+  on_order_runs: { id: string; status: string; units: number }[];
   capacity: number | null;
   demand: {
     rate_per_day: number;
@@ -119,6 +121,8 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     vendor_sku: l.vendorSku,
     title: l.title,
     stock: l.stock,
+    on_order: l.onOrder,
+    on_order_runs: l.onOrderRuns.map((r) => ({ id: r.id, status: r.status, units: r.units })),
     capacity: l.capacity,
     demand: {
       rate_per_day: d.ratePerDay,

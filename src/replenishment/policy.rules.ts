@@ -4,7 +4,8 @@
  *   protection  P = R + L                       (review period + lead time, days)
  *   target      S = min(capacity, ceil(d·P + z·σ·√P))
  *   reorder pt  s = min(capacity, ceil(d·L + z·σ·√L))
- *   quantity    q = max(0, S − stock)           (each)
+ *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
+ *   quantity    q = max(0, S − x)               (each)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
 export interface PolicyInput {
@@ -14,6 +15,8 @@ export interface PolicyInput {
   reviewPeriodDays: number;
   z: number;
   stock: number;
+  /** Units already ordered for the slot and not yet received (0 when none). */
+  onOrder?: number;
   capacity: number | null;
   /** The fulfiller's product, or null when it does not carry the good. */
   product: { packSize: number; packPriceFen: number; eachPriceFen: number } | null;
@@ -52,7 +55,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   const cap = p.capacity ?? Infinity;
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
-  const quantityEach = Math.max(0, target - Math.max(0, p.stock));
+  const quantityEach = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));
   const boxes = p.product !== null && p.product.packSize > 1;
   const contains = boxes ? p.product!.packSize : 1;
   const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;

@@ -27,9 +27,14 @@ export interface RunLine {
   supply?: { item: { id: string }; namespace: string; vendor_sku: string; via: string; ordered_from: string };
 }
 
+/** A closed line of a run: what arrived (`quantity`), and for lines closed since issue 25 what was ordered and never came. */
 export interface RunDelivery {
   slot_id: string;
   quantity: number;
+  ordered_each?: number;
+  shortfall?: number;
+  /** Closed by an operator without a delivery. */
+  closed?: boolean;
   stock_before: number | null;
   stock_after: number | null;
 }

@@ -8,7 +8,7 @@ import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
 import { renderPlan } from './plan.view';
-import { CreateRunQuery, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { CloseRunBody, CreateRunQuery, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { RunPlacingService } from './run-placing.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { REPLENISHMENT_CAPS } from './run.view';
@@ -70,6 +70,15 @@ export class ReplenishmentController {
   @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
     return ok({ ...(await this.delivery.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
+  }
+
+  @Post('runs/:id/close')
+  @HttpCode(200)
+  @ReplenishmentDocs.close
+  async close(@Param('id') id: string, @Body() body: CloseRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.close', resourceId: id }, async () =>
+      ok({ ...(await this.delivery.close(id, body.reason, body.confirm)) }, { capabilities: CAPS }),
+    );
   }
 
   @Get('score')

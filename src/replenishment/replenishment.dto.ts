@@ -86,3 +86,15 @@ export class PlaceRunBody {
   @IsOptional()
   confirm?: unknown;
 }
+
+/** Closing a placed run that will never arrive: why (recorded on the run and in its event), and a person's confirm. */
+export class CloseRunBody {
+  @IsDefined()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(500)
+  reason: string;
+
+  @IsOptional()
+  confirm?: unknown;
+}

@@ -9,6 +9,7 @@ import { PlanRecorder } from './plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
+import { OnOrderRepository } from './on-order.repository';
 import { RunDeliveryService } from './run-delivery.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
 import { RunPlacingService } from './run-placing.service';
@@ -36,6 +37,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
     PlanRecorder,
     RunsService,
     RunsRepository,
+    OnOrderRepository,
     RunViewService,
     RunPlacingService,
     RunPlacementSteps,

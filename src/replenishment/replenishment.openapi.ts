@@ -2,7 +2,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ApiEndpoint, describeProperty } from '../common/api-docs';
-import { ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
+import { CloseRunBody, ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
 import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
 import { RUN_STATUSES } from './run.rules';
 
@@ -14,6 +14,8 @@ describeProperty(PlaceRunBody, 'confirm', {
   required: false,
   description: 'Required for a `supply_checkout` run, which completes real purchase orders: the JSON boolean `true` (anything else is 400 `confirmation_required`). Other fulfillers ignore it.',
 });
+
+describeProperty(CloseRunBody, 'confirm', { type: Boolean, enum: [true], required: true, description: 'The JSON boolean `true`: a person decided the rest of this run will never arrive.' });
 
 export const ReplenishmentDocs = {
   plan: ApiEndpoint({
@@ -57,14 +59,14 @@ export const ReplenishmentDocs = {
     operationId: 'replenishment_run_place',
     summary: 'Place a run with its fulfiller (orders goods)',
     description:
-      'Orders the run\'s goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`) or is empty (409 `nothing_to_order`). Send an `Idempotency-Key` to make a retry replay the first answer.',
+      'Orders the run\'s goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`), is empty (409 `nothing_to_order`), or another run ordered for its slots after it was drafted (409 `run_superseded`, naming that run: create a new run). Send an `Idempotency-Key` to make a retry replay the first answer.',
     headers: ['Idempotency-Key'],
     type: RunResponse,
     returns: 'The run with `status: placed`.',
     errors: {
       400: ['confirmation_required', 'invalid', 'namespace_unsupported'],
       404: ['not_found'],
-      409: ['already_placed', 'approval_required', 'invalid_state', 'nothing_to_order', 'kill_switch_engaged', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
+      409: ['already_placed', 'approval_required', 'invalid_state', 'nothing_to_order', 'run_superseded', 'kill_switch_engaged', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
       502: ['supplier_rejected', 'upstream_unreachable', 'upstream_rejected'],
       503: ['guard_unverifiable', 'idempotency_unavailable'],
     },
@@ -72,11 +74,26 @@ export const ReplenishmentDocs = {
   ),
   receive: ApiEndpoint({
     operationId: 'replenishment_run_receive',
-    summary: 'Record a delivery into stock',
-    description: 'Quantities in units (each) per slot of the run; stock rises, capped at capacity when known. A second delivery is 409 `already_delivered`.',
+    summary: 'Record a delivery into stock, line by line',
+    description:
+      'Units (each) that arrived per slot of the run: stock rises (capped at capacity) and each listed line leaves on-order, a short one with its `shortfall`. Unlisted lines stay on order; the run is `delivered` once every line is closed.',
     type: RunResponse,
-    returns: 'The run with `status: delivered`.',
+    returns: 'The run (`placed` while lines are open, then `delivered`).',
     errors: { 400: ['missing', 'invalid', 'request_too_large'], 404: ['not_found'], 409: ['already_delivered', 'invalid_state'] },
+  }),
+  close: ApiEndpoint({
+    operationId: 'replenishment_run_close',
+    summary: 'Close a placed run that will never arrive',
+    description: 'Its open lines leave on-order with their units as shortfall, so the next plan orders them again; an event records the reason. Needs `confirm: true`.',
+    headers: ['Idempotency-Key'],
+    type: RunResponse,
+    returns: 'The run with `status: closed`.',
+    errors: {
+      400: ['missing', 'invalid', 'confirmation_required'],
+      404: ['not_found'],
+      409: ['already_delivered', 'invalid_state', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
+      503: ['idempotency_unavailable'],
+    },
   }),
   score: ApiEndpoint({
     operationId: 'replenishment_score',

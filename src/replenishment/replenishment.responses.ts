@@ -101,6 +101,13 @@ export class DemandView {
   note?: string;
 }
 
+export class OnOrderRunView {
+  id: string;
+  status: string;
+  @Int({ minimum: 1 })
+  units: number;
+}
+
 /** One slot of the plan, with provenance (demand and lead time). */
 export class PlanLineView {
   slot_id: string;
@@ -110,6 +117,10 @@ export class PlanLineView {
   title: string;
   @Int()
   stock: number;
+  @Int({ minimum: 0, description: 'Units ordered by placed runs and not received yet: the need is `target - (stock + on_order)`.' })
+  on_order: number;
+  /** The runs whose open lines make up `on_order`. */
+  on_order_runs: OnOrderRunView[];
   @Int({ nullable: true })
   capacity: number | null;
   demand: DemandView;
@@ -208,14 +219,23 @@ export class RunLineView {
   capacity: number | null;
   @Int()
   target: number;
+  @Int({ minimum: 0, description: 'Units of this line still on order: ordered and neither received nor closed.' })
+  on_order: number;
   /** Supplier runs: the supply good the slot's good resolved to and who it is ordered from. */
   supply?: RunLineSupplyView;
 }
 
+/** One closed line: what arrived, and what was ordered but never came (`shortfall`). */
 export class RunDeliveredView {
   slot_id: string;
   @Int({ minimum: 0 })
   quantity: number;
+  @Int({ minimum: 0 })
+  ordered_each?: number;
+  @Int({ minimum: 0 })
+  shortfall?: number;
+  /** True: closed by an operator (`/close`) without a delivery. */
+  closed?: boolean;
   @Int({ nullable: true })
   stock_before: number | null;
   @Int({ nullable: true })
@@ -248,8 +268,8 @@ export class RunRestockOrderView {
 /** Fields of a run shared by the run and the run list. */
 export class RunBaseView {
   id: string;
-  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`. */
-  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'rejected';
+  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`. */
+  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'closed' | 'rejected';
   fulfiller: RunFulfillerView;
   /** True: the costs in this run are estimates (the supplier's statement settles them). */
   cost_is_estimated: boolean;

@@ -6,7 +6,8 @@ import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { RestockFollowUpService } from '../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
 import { RunViewService } from './run-view.service';
-import { receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus, stockAfterDelivery } from './run.rules';
+import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus, stockAfterDelivery } from './run.rules';
+import { allLinesClosed, closeOpenLines, receiptOf } from './inventory-position.rules';
 import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
@@ -43,33 +44,77 @@ export class RunDeliveryService implements OnModuleInit {
   }
 
   /**
-   * Receives a placed run: each delivered slot's stock rises by the units that arrived (each), capped at its
-   * capacity when known. Slot ids must be lines of the run.
+   * Receives lines of a placed run, line by line: each listed slot's stock rises by the units that arrived (each),
+   * capped at its capacity when known, and the line is closed (a short delivery records its shortfall). Lines not
+   * listed stay on order; once every line is closed the run is `delivered`. Slot ids must be open lines of the run.
    */
   async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunView> {
+    let received: RunDelivery[] = [];
     const view = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
       const refusal = receiveRefusal(run.status as RunStatus);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const inRun = new Set(run.lines.map((l) => l.slot_id));
+      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
+      const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
       const seen = new Set<string>();
       delivered.forEach((d, i) => {
-        if (!inRun.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is not a line of run ${id}`);
-        if (seen.has(d.slot_id)) throw Errors.invalid(`$.delivered[${i}].slot_id`, `slot ${d.slot_id} is listed twice`);
+        const path = `$.delivered[${i}].slot_id`;
+        if (!lines.has(d.slot_id)) throw Errors.invalid(path, `slot ${d.slot_id} is not a line of run ${id}`);
+        if (seen.has(d.slot_id)) throw Errors.invalid(path, `slot ${d.slot_id} is listed twice`);
+        if (closed.has(d.slot_id)) throw Errors.conflict('already_delivered', `the line of slot ${d.slot_id} was already received or closed`, path);
         seen.add(d.slot_id);
       });
-      const record = await this.raiseStock(delivered);
-      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: record, note: note ?? null });
+      const raised = await this.raiseStock(delivered);
+      const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity) }));
+      received = receipts;
+      const all = [...(run.delivered ?? []), ...receipts];
+      const done = allLinesClosed(run.lines, new Set(all.map((d) => d.slot_id)));
+      const short = receipts.filter((r) => r.shortfall > 0);
+      if (done) await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: all, note: note ?? run.note });
+      else await this.repo.update(id, { delivered: all, note: note ?? run.note });
       await this.events.record({
         kind: 'replenishment.run',
-        summary: `replenishment run ${id} delivered: ${record.length} slot(s) restocked`,
-        reasoning: 'stock rose by what arrived, capped at each slot capacity when known',
-        data: { run_id: id, action: 'delivered', delivered: record },
+        summary: done
+          ? `replenishment run ${id} delivered: ${receipts.length} line(s) received, every line closed`
+          : `replenishment run ${id}: ${receipts.length} line(s) received, ${run.lines.length - all.length} still on order`,
+        reasoning:
+          'stock rose by what arrived, capped at each slot capacity when known; a received line leaves on-order' +
+          (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : ''),
+        data: { run_id: id, action: done ? 'delivered' : 'received', delivered: receipts },
       });
       return (await this.repo.find(id))!;
     });
-    for (const l of this.receivedListeners) await l({ runId: id, delivered: view.delivered ?? [] });
+    for (const l of this.receivedListeners) await l({ runId: id, delivered: received });
+    return this.views.view(view);
+  }
+
+  /**
+   * Closes a placed run that will never arrive (entirely, or the lines still open): each open line is closed with
+   * its whole quantity as shortfall, so its units leave on-order and the next plan orders them again if needed.
+   */
+  async close(id: string, reason: string, confirm?: unknown): Promise<RunView> {
+    if (confirm !== true) throw Errors.confirmationRequired();
+    const view = await this.tx.run(async () => {
+      const run = await this.repo.findForUpdate(id);
+      if (!run) throw Errors.notFound(`replenishment run ${id}`);
+      const refusal = closeRefusal(run.status as RunStatus);
+      if (refusal) throw Errors.conflict(refusal.code, refusal.text);
+      const closing = closeOpenLines(run.lines, new Set((run.delivered ?? []).map((d) => d.slot_id)));
+      const units = closing.reduce((t, l) => t + l.ordered_each, 0);
+      // No delivered_at: a close is no delivery, and must not become a lead-time sample.
+      await this.repo.transition(id, 'placed', 'closed', {
+        delivered: [...(run.delivered ?? []), ...closing.map((c) => ({ ...c, stock_before: null, stock_after: null }))],
+        note: reason,
+      });
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id} closed: ${closing.length} line(s), ${units} unit(s) will not arrive`,
+        reasoning: `closed by an operator: ${reason}; its open lines left on-order, so the next plan counts them as missing`,
+        data: { run_id: id, action: 'closed', reason, closed_lines: closing.map((c) => ({ slot_id: c.slot_id, shortfall: c.shortfall })) },
+      });
+      return (await this.repo.find(id))!;
+    });
     return this.views.view(view);
   }
 
@@ -97,14 +142,18 @@ export class RunDeliveryService implements OnModuleInit {
         run.lines,
         orders.map((o) => ({ location: o.locationId, lines: o.delivered ?? [] })),
       );
-      const record = await this.raiseStock(delivered);
+      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
+      // Lines received by hand before the platform completed are not raised twice.
+      const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
+      const raised = await this.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)));
+      const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity) }));
       const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
         id,
         'placed',
         'delivered',
-        { deliveredAt, delivered: record, note: `delivered by the machine platform: restock order(s) ${refs.join(', ')} completed` },
+        { deliveredAt, delivered: [...(run.delivered ?? []), ...record], note: `delivered by the machine platform: restock order(s) ${refs.join(', ')} completed` },
       );
       await this.events.record({
         kind: 'replenishment.run',

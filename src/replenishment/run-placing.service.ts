@@ -12,6 +12,8 @@ import { placeRefusal, RunStatus } from './run.rules';
 import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../database/tx';
+import { supersedingRuns } from './inventory-position.rules';
+import { OnOrderRepository } from './on-order.repository';
 
 /** Placing a run: the claim (kill switch, budget held, `placing`) here, the call and its record by the run's fulfiller. */
 @Injectable()
@@ -24,6 +26,7 @@ export class RunPlacingService {
     private readonly killSwitch: KillSwitchService,
     private readonly guards: GuardsService,
     private readonly approvals: ApprovalsService,
+    private readonly onOrder: OnOrderRepository,
     private readonly tx: Tx,
   ) {}
 
@@ -46,11 +49,14 @@ export class RunPlacingService {
     if (current) await this.recovery.recoverIfExpired(current);
     const claim = await this.tx.run(async () => {
       await this.killSwitch.assertOff();
+      // One claim at a time, so two runs drafted for the same slots cannot both pass the stale check.
+      await this.onOrder.lockClaims();
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
       const refusal = placeRefusal(run.status as RunStatus);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
+      this.refuseIfSuperseded(run, await this.onOrder.orderedSince(run.id, run.createdAt));
       const fulfiller = this.fulfillers.ofRun(run);
       fulfiller.checkClaim(run);
       // An approved run is placed whatever the budget says now (the owner approved passing it).
@@ -76,5 +82,20 @@ export class RunPlacingService {
     }
     const run: ReplenishmentRunEntity = claim.run!;
     return this.views.view(await this.fulfillers.ofRun(run).place(run));
+  }
+
+  /**
+   * A run drafted before another run ordered for the same slots counted neither that order nor its delivery:
+   * placed as it stands it would order those units twice. It is refused (never re-planned silently); a new run
+   * from the current plan orders only what is still missing (docs/decisions.md, issue 25).
+   */
+  private refuseIfSuperseded(run: ReplenishmentRunEntity, later: Parameters<typeof supersedingRuns>[1]): void {
+    const by = supersedingRuns(run.lines.map((l) => l.slot_id), later);
+    if (by.length === 0) return;
+    throw Errors.conflict(
+      'run_superseded',
+      `run ${by.join(', ')} ordered for slots of this run after it was drafted; placing it as it stands would order those units twice: create a new run from the current plan (and cancel this one)`,
+      '$.lines',
+    );
   }
 }

@@ -9,10 +9,11 @@ import type { ErrorCode } from '../common/error-codes';
  *   ready              may be placed (created within budget, or approved)
  *   placing            the fulfiller is being called (guards a concurrent second place)
  *   placed             the fulfiller took the order
- *   delivered          received; stock rose
+ *   delivered          every line received (or closed short); stock rose
+ *   closed             an operator closed it: what had not arrived never will (its units left on-order)
  *   rejected           its approval was rejected; never placed
  */
-export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'rejected'] as const;
+export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'closed', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
@@ -23,8 +24,9 @@ export const RUN_MACHINE = stateMachine<RunStatus>('replenishment run', {
   awaiting_approval: ['ready', 'rejected'],
   ready: ['awaiting_approval', 'placing', 'placed'],
   placing: ['placed', 'ready'],
-  placed: ['delivered'],
+  placed: ['delivered', 'closed'],
   delivered: [],
+  closed: [],
   rejected: [],
 });
 
@@ -46,6 +48,7 @@ export function placeRefusal(status: RunStatus): Refusal {
       return { code: 'already_placed', text: 'the run is being placed' };
     case 'placed':
     case 'delivered':
+    case 'closed':
       return { code: 'already_placed', text: 'the run is already placed' };
   }
 }
@@ -56,9 +59,18 @@ export function receiveRefusal(status: RunStatus): Refusal {
       return null;
     case 'delivered':
       return { code: 'already_delivered', text: 'the run is already delivered' };
+    case 'closed':
+      return { code: 'already_delivered', text: 'the run is closed: every line was received or closed' };
     default:
       return { code: 'invalid_state', text: `the run is ${status}; only a placed run can be received` };
   }
+}
+
+/** Closing a run that will never arrive (entirely or the rest of it): only a placed run. */
+export function closeRefusal(status: RunStatus): Refusal {
+  if (status === 'placed') return null;
+  if (status === 'delivered' || status === 'closed') return { code: 'already_delivered', text: `the run is already ${status}` };
+  return { code: 'invalid_state', text: `the run is ${status}; only a placed run can be closed (a run not placed yet is cancelled)` };
 }
 
 /** Stock after a delivery: it rises by what arrived, capped at capacity when known (never lowered by the cap). */

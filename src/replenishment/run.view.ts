@@ -1,6 +1,7 @@
 import { toPlus8, toPlus8OrNull } from '../common/time';
 import { skuId } from '../identifiers/identifiers';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { ReplenishmentRunEntity, RunDelivery } from './replenishment-run.entity';
+import { lineOnOrder } from './inventory-position.rules';
 
 export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
 
@@ -48,7 +49,7 @@ export interface RunView {
   created_at: string;
   placed_at: string | null;
   delivered_at: string | null;
-  delivered: { slot_id: string; quantity: number; stock_before: number | null; stock_after: number | null }[] | null;
+  delivered: RunDelivery[] | null;
   note: string | null;
   /** Supply-checkout runs only: one purchase order (checkout session) per supplier. */
   purchase_orders?: RunPurchaseOrderView[];
@@ -80,6 +81,8 @@ export function toRunView(
 ): RunView {
   const orders = extras.restock_orders;
   const purchaseOrders = extras.purchase_orders;
+  const closed = new Set((r.delivered ?? []).map((d) => d.slot_id));
+  const poDone = new Set((purchaseOrders ?? []).filter((p) => p.status === 'completed').map((p) => p.supplier));
   return {
     id: r.id,
     status: r.status,
@@ -101,6 +104,14 @@ export function toRunView(
       stock_at_plan: l.stock,
       capacity: l.capacity,
       target: l.target,
+      on_order: lineOnOrder({
+        run_id: r.id,
+        status: r.status,
+        slot_id: l.slot_id,
+        ordered_each: l.ordered_each,
+        closed: closed.has(l.slot_id),
+        po_completed: l.supply !== undefined && poDone.has(l.supply.ordered_from),
+      }),
       // The supply good it resolved to and who it is ordered from (supplier runs).
       ...(l.supply ? { supply: { item: l.supply.item, namespace: l.supply.namespace, via: l.supply.via, ordered_from: l.supply.ordered_from } } : {}),
     })),

@@ -81,6 +81,11 @@ const WALK: Step[] = [
   },
   { tool: 'receive_run', args: (_s, c) => ({ id: c.runId, receipt: { delivered: [] } }), rest: (_s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/receive`, body: { delivered: [] } }) },
   {
+    tool: 'close_run',
+    args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'close') }, id: c.runId, closing: { reason: 'walk', confirm: true } }),
+    rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/close`, body: { reason: 'walk', confirm: true }, key: key(s, 'close') }),
+  },
+  {
     tool: 'send_restock',
     args: (s) => ({ meta: { 'idempotency-key': key(s, 'restock') }, id: loc(s), restock: { reference: `rs-${s}`, binding: false, line_items: [{ item: { id: `${MACHINE}:A1` }, quantity: 2, reason: 'walk' }] } }),
     rest: (s) => ({ method: 'post', url: `/ucp/v1/locations/${loc(s)}/restock`, body: { reference: `rs-${s}`, binding: false, line_items: [{ item: { id: `${MACHINE}:A1` }, quantity: 2, reason: 'walk' }] }, key: key(s, 'restock') }),

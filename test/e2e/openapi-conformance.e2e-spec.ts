@@ -62,6 +62,8 @@ describe('OpenAPI document against real answers', () => {
     const placed = check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).set('Idempotency-Key', 'conf-run-1'));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`));
     check('POST', '/ucp/v1/replenishment/runs/{id}/receive', await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: placed.lines[0].slot_id, quantity: 1 }] }));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance', confirm: true }));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance' }));
     check('GET', '/ucp/v1/replenishment/score', await t.get('/ucp/v1/replenishment/score'));
     const restockRun = check('POST', '/ucp/v1/replenishment/runs', await t.post(`/ucp/v1/replenishment/runs?location=${loc}&fulfiller=machine_restock`));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${restockRun.id}/place`));

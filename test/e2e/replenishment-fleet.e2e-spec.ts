@@ -96,9 +96,9 @@ describe('replenishment on a real fleet (production)', () => {
       .expect(200);
     expect(got.body.status).toBe('delivered');
     expect(got.body.delivered).toEqual([
-      { slot_id: 'FLEET-1-COLA', quantity: 10, stock_before: 4, stock_after: 14 },
-      { slot_id: 'FLEET-2-COLA', quantity: 14, stock_before: 4, stock_after: 18 },
-      { slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14 },
+      { slot_id: 'FLEET-1-COLA', quantity: 10, stock_before: 4, stock_after: 14, ordered_each: 10, shortfall: 0 },
+      { slot_id: 'FLEET-2-COLA', quantity: 14, stock_before: 4, stock_after: 18, ordered_each: 14, shortfall: 0 },
+      { slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: 12, shortfall: 0 },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { RestockFollowUpService } from '../../src/restock/restock-follow-up.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
+import { closePlacedRuns } from '../support/replenishment-demand';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -74,6 +75,8 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     await gamma.close();
     await beta.close();
   });
+  // Each test builds its run from the same slots: runs a previous test left on order are closed first (issue 25).
+  beforeEach(() => closePlacedRuns(t));
 
   it('a run is created with fulfiller machine_restock: each-units, no cost, its platforms; the default stays the supplier', async () => {
     const res = await create().expect(201);
@@ -224,9 +227,9 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     expect(got.status).toBe('delivered');
     expect(got.delivered_at).toMatch(/\+08:00$/);
     expect(got.delivered).toEqual([
-      { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14 },
-      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12 },
-      { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6 },
+      { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14, ordered_each: 9, shortfall: 0 },
+      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 10, shortfall: 0 },
+      { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 14, shortfall: 8 },
     ].sort((a, b) => got.lines.findIndex((l: Line) => l.slot_id === a.slot_id) - got.lines.findIndex((l: Line) => l.slot_id === b.slot_id)));
     expect(got.restock_orders.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);
     const stocks = (await ds.query(`SELECT id, stock FROM slots ORDER BY id`)) as { id: string; stock: number }[];
@@ -260,7 +263,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     await t.app.get(RestockFollowUpService).followUp();
     expect((await ds.query(`SELECT stock FROM slots WHERE id = 'G-1-X1'`))[0].stock).toBe(11);
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.delivered).toEqual([
-      { slot_id: 'G-1-X1', quantity: 1, stock_before: 10, stock_after: 11 },
+      { slot_id: 'G-1-X1', quantity: 1, stock_before: 10, stock_after: 11, ordered_each: 6, shortfall: 5 },
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashMidExecution, crashMidPlace, RUN_SPEND_SOURCE } from '../support/crashes';
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
+import { closePlacedRuns } from '../support/replenishment-demand';
 
 /**
  * Crash recovery of a place: a run left in `placing` by a process that died between the claim and recording the
@@ -57,6 +58,8 @@ describe('recovery of an interrupted place (simulated supplier)', () => {
     );
   });
   afterAll(() => t.close());
+  // Each test builds its run from the same demand: runs a previous test left on order are closed first (issue 25).
+  beforeEach(() => closePlacedRuns(t));
 
   it('GET past the lease, the supplier knows the order: placed, spend recorded as spent, event marked recovered; never ordered again', async () => {
     const run = await newRun();
@@ -251,6 +254,7 @@ describe('recovery of an interrupted place (machine restock)', () => {
     await acme.close();
     await gamma.close();
   });
+  beforeEach(() => closePlacedRuns(t));
 
   it('the platform took the order in flight: read on GET /restock/{ref}, stored, and the run finished as placed; nothing sent again', async () => {
     const run = await create();

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { PartnerError, SupplyProduct } from '../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { expectEnvelope, expectError } from '../support/envelope';
-import { DemandCases, lineOf, LOC, seedDemandCases, setGuards } from '../support/replenishment-demand';
+import { closePlacedRuns, DemandCases, lineOf, LOC, seedDemandCases, setGuards } from '../support/replenishment-demand';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -26,6 +26,8 @@ describe('replenishment runs (PostgreSQL)', () => {
     ({ products, slot, sku } = await seedDemandCases(t));
   });
   afterAll(() => t.close());
+  // Each test builds its run from the same demand: runs a previous test left on order are closed first.
+  beforeEach(() => closePlacedRuns(t));
 
   it('creates, lists, places (once) and receives a run; delivery is capped at capacity and feeds the lead time', async () => {
     const sim = t.app.get(PartnerRegistry).simulatedSupplier;
@@ -73,13 +75,17 @@ describe('replenishment runs (PostgreSQL)', () => {
 
     // Lead time: the run was placed 3 days ago (measured placed → delivered).
     await ds.query(`UPDATE replenishment_runs SET placed_at = now() - interval '3 days' WHERE id = $1`, [run.id]);
+    // Line by line (issue 25): the listed lines close, B stays on order until it is received too.
     const got = await rcv({ delivered: [{ slot_id: slot.A, quantity: 24 }, { slot_id: slot.C, quantity: 3 }, { slot_id: slot.D, quantity: 0 }], note: 'van 2' }).expect(200);
-    expect(got.body).toMatchObject({ status: 'delivered', note: 'van 2' });
+    expect(got.body).toMatchObject({ status: 'placed', note: 'van 2' });
+    const ordered = (s: string) => run.lines.find((l: { slot_id: string }) => l.slot_id === s).ordered_each as number;
     expect(got.body.delivered).toEqual([
-      { slot_id: slot.A, quantity: 24, stock_before: 4, stock_after: 20 },
-      { slot_id: slot.C, quantity: 3, stock_before: 3, stock_after: 6 },
-      { slot_id: slot.D, quantity: 0, stock_before: 5, stock_after: 5 },
+      { slot_id: slot.A, quantity: 24, stock_before: 4, stock_after: 20, ordered_each: ordered(slot.A), shortfall: Math.max(0, ordered(slot.A) - 24) },
+      { slot_id: slot.C, quantity: 3, stock_before: 3, stock_after: 6, ordered_each: ordered(slot.C), shortfall: ordered(slot.C) - 3 },
+      { slot_id: slot.D, quantity: 0, stock_before: 5, stock_after: 5, ordered_each: ordered(slot.D), shortfall: ordered(slot.D) },
     ]);
+    const all = await rcv({ delivered: [{ slot_id: slot.B, quantity: 0 }] }).expect(200);
+    expect(all.body).toMatchObject({ status: 'delivered', note: 'van 2' });
     const stocks = (await ds.query(`SELECT id, stock FROM slots WHERE location_id = $1 ORDER BY id`, [LOC])) as { id: string; stock: number }[];
     expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toMatchObject({ [slot.A]: 20, [slot.B]: 0, [slot.C]: 6, [slot.D]: 5 });
     expectError(await rcv({ delivered: [{ slot_id: slot.A, quantity: 1 }] }), 409, 'already_delivered');
@@ -142,6 +148,7 @@ describe('replenishment runs (PostgreSQL)', () => {
       expect(placed.body.messages).toEqual([]);
       expect(placed.body.status).toBe('placed');
 
+      await closePlacedRuns(t);
       const second = (await t.post('/ucp/v1/replenishment/runs').expect(201)).body;
       await t.post(`/ucp/v1/approvals/${second.approval_id}`, { approved: false, resolver: { channel: 'dashboard' } }).expect(200);
       expect((await t.get(`/ucp/v1/replenishment/runs/${second.id}`).expect(200)).body.status).toBe('rejected');

@@ -3,6 +3,7 @@ import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet'
 import { startTestApp, TestApp } from '../support/test-app';
 import { GUARDS, ordersPosted } from '../support/money-fixtures';
 import { sql } from '../support/sql';
+import { closePlacedRuns } from '../support/replenishment-demand';
 
 /**
  * Replenishment runs placed as real purchase orders (`?fulfiller=supply_checkout`) in production, against real
@@ -33,9 +34,11 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   let close: () => Promise<void>;
   beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp({ SERVICE_PARTNER_TIMEOUT_MS: '1500' })));
   afterAll(() => close());
-  beforeEach(() => {
+  beforeEach(async () => {
     fleet.acme.clearFaults();
     fleet.beta.clearFaults();
+    // Each test builds its run from the same fleet: runs a previous test left on order are closed first (issue 25).
+    await closePlacedRuns(t);
   });
 
   it('plan → run → place → receive: one purchase order per supplier, listed as purchases, lead time measured', async () => {
@@ -236,6 +239,9 @@ describe('supply checkout on the embedded database (production)', () => {
     expect(placed.body.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'completed']);
     expect(ordersPosted(fleet.acme, ACME(run.id)) + ordersPosted(fleet.beta, BETA(run.id))).toBe(2);
     const got = await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: 'FLEET-1-TEA', quantity: 12 }] }).expect(200);
-    expect(got.body.delivered).toEqual([{ slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14 }]);
+    const tea = run.lines.find((l: Json) => l.slot_id === 'FLEET-1-TEA');
+    expect(got.body.delivered).toEqual([{ slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: tea.ordered_each, shortfall: Math.max(0, tea.ordered_each - 12) }]);
+    // Received line by line: the other lines stay on order until they arrive.
+    expect(got.body.status).toBe('placed');
   });
 });

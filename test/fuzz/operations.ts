@@ -160,6 +160,10 @@ export const OPERATIONS: Op[] = [
     name: 'replenishment.receive', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/receive', prepare: (w) => freshRun(w, true),
     body: () => ({ delivered: [{ slot_id: 'loc-1-A1', quantity: 3 }], note: 'received' }),
   },
+  {
+    name: 'replenishment.close', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/close', idempotencyKey: true, prepare: (w) => freshRun(w, true),
+    body: () => ({ reason: 'fuzz: will not arrive', confirm: true }),
+  },
   { name: 'replenishment.score', method: 'GET', path: '/ucp/v1/replenishment/score', query: { horizon_days: '7' } },
   { name: 'admin.guards.get', method: 'GET', path: '/ucp/v1/admin/guards' },
   { name: 'admin.guards.put', method: 'PUT', path: '/ucp/v1/admin/guards', body: () => FUZZ_GUARDS },

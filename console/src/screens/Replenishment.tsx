@@ -104,7 +104,7 @@ export function Replenishment() {
             <p>
               {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {p.policy.name}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
             </p>
-            <PlanTable lines={p.slots.filter((l) => l.quantity > 0)} />
+            <PlanTable lines={p.slots.filter((l) => l.quantity > 0 || l.on_order > 0)} />
           </>
         )}
       </Loaded>
@@ -113,7 +113,7 @@ export function Replenishment() {
 }
 
 function PlanTable({ lines }: { lines: PlanLine[] }) {
-  if (!lines.length) return <Empty>Nothing to order now.</Empty>;
+  if (!lines.length) return <Empty>Nothing to order now, and nothing on its way.</Empty>;
   return (
     <div class="table-wrap">
       <table>
@@ -121,6 +121,7 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
           <tr>
             <th scope="col">Slot</th>
             <th scope="col">Stock / capacity</th>
+            <th scope="col">On order</th>
             <th scope="col">Order</th>
             <th scope="col">Demand</th>
             <th scope="col">Lead time</th>
@@ -138,8 +139,17 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
                 {l.stock} / {l.capacity ?? '?'}
               </td>
               <td>
-                {l.quantity} {l.unit}
-                {l.unit === 'BX' ? ` (${l.ordered_each} each)` : ''}
+                {l.on_order > 0 ? (
+                  <>
+                    {l.on_order} each <span class="muted">({l.on_order_runs.map((r) => r.id).join(', ')})</span>
+                  </>
+                ) : (
+                  '–'
+                )}
+              </td>
+              <td>
+                {l.quantity > 0 ? `${l.quantity} ${l.unit}` : 'nothing'}
+                {l.quantity > 0 && l.unit === 'BX' ? ` (${l.ordered_each} each)` : ''}
               </td>
               <td>
                 {l.demand.rate_per_day.toFixed(2)}/day, <span class={l.demand.measured ? 'ok' : 'warn'}>{l.demand.measured ? 'measured' : 'not measured (fallback rate)'}</span>

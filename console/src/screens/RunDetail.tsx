@@ -37,6 +37,7 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
             <RunOrders run={r} />
             {(r.status === 'ready' || r.status === 'placing') && <PlaceRun run={r} onDone={done} />}
             {r.status === 'placed' && <ReceiveRun run={r} onDone={done} />}
+            {r.status === 'placed' && <CloseRun run={r} onDone={done} />}
           </>
         )}
       </Loaded>
@@ -54,6 +55,8 @@ function RunLines({ run }: { run: Run }) {
             <th scope="col">Quantity</th>
             <th scope="col">Unit price</th>
             <th scope="col">Cost</th>
+            <th scope="col">On order</th>
+            <th scope="col">Received</th>
           </tr>
         </thead>
         <tbody>
@@ -67,6 +70,8 @@ function RunLines({ run }: { run: Run }) {
               </td>
               <td>{yuan(l.unit_price)}</td>
               <td>{yuan(l.cost_estimate)}</td>
+              <td>{l.on_order > 0 ? `${l.on_order} each` : '–'}</td>
+              <td>{receivedText(run, l.slot_id)}</td>
             </tr>
           ))}
         </tbody>
@@ -121,10 +126,22 @@ function PlaceRun({ run, onDone }: { run: Run; onDone: () => void }) {
   );
 }
 
+/** What a closed line got: its units, and what never came. */
+function receivedText(run: Run, slot: string): string {
+  const d = run.delivered?.find((x) => x.slot_id === slot);
+  if (!d) return '–';
+  if (d.closed) return `closed, ${d.shortfall ?? 0} never came`;
+  return `${d.quantity} each${d.shortfall ? `, ${d.shortfall} short` : ''}`;
+}
+
+/** Receives line by line: a line left empty stays on order; a short quantity closes the line with its shortfall. */
 function ReceiveRun({ run, onDone }: { run: Run; onDone: () => void }) {
-  const [qty, setQty] = useState<Record<string, string>>(() => Object.fromEntries(run.lines.map((l) => [l.slot_id, String(l.ordered_each)])));
+  const open = run.lines.filter((l) => !run.delivered?.some((d) => d.slot_id === l.slot_id));
+  const [qty, setQty] = useState<Record<string, string>>(() => Object.fromEntries(open.map((l) => [l.slot_id, String(l.ordered_each)])));
   const action = useAction(async () => {
-    const delivered = run.lines.map((l) => ({ slot_id: l.slot_id, quantity: Math.max(0, Math.floor(Number(qty[l.slot_id] ?? 0))) }));
+    const delivered = open
+      .filter((l) => (qty[l.slot_id] ?? '').trim() !== '')
+      .map((l) => ({ slot_id: l.slot_id, quantity: Math.max(0, Math.floor(Number(qty[l.slot_id]))) }));
     await call(api.POST('/ucp/v1/replenishment/runs/{id}/receive', { params: { path: { id: run.id } }, body: { delivered } }));
     onDone();
   });
@@ -138,7 +155,8 @@ function ReceiveRun({ run, onDone }: { run: Run; onDone: () => void }) {
       }}
     >
       <h4>Receive the delivery</h4>
-      {run.lines.map((l) => (
+      <p class="muted">Units each per line; leave a line empty if it has not arrived yet (it stays on order).</p>
+      {open.map((l) => (
         <div key={l.slot_id} class="row">
           <label for={`rcv-${l.slot_id}`}>{l.title} (units each)</label>
           <input id={`rcv-${l.slot_id}`} type="number" min="0" value={qty[l.slot_id]} onInput={(e) => setQty({ ...qty, [l.slot_id]: e.currentTarget.value })} />
@@ -149,5 +167,36 @@ function ReceiveRun({ run, onDone }: { run: Run; onDone: () => void }) {
       </button>
       <Messages messages={action.messages} title="Not recorded:" />
     </form>
+  );
+}
+
+/** Closing a placed run that will never arrive: its open lines leave on-order, with the reason recorded. */
+function CloseRun({ run, onDone }: { run: Run; onDone: () => void }) {
+  const [key] = useState(() => crypto.randomUUID());
+  const [reason, setReason] = useState('');
+  const action = useAction(async () => {
+    await call(
+      api.POST('/ucp/v1/replenishment/runs/{id}/close', {
+        params: { path: { id: run.id }, header: { 'Idempotency-Key': `console-close-${run.id}-${key}` } },
+        body: { reason: reason.trim(), confirm: true },
+      }),
+    );
+    onDone();
+  });
+  return (
+    <div class="close-run">
+      <label for={`close-reason-${run.id}`}>Why will the rest never arrive?</label>
+      <input id={`close-reason-${run.id}`} type="text" maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+      <Confirm
+        label="Close this run…"
+        confirmLabel="Yes, close it: the rest will not arrive"
+        warning={<>The lines not received leave on-order with their whole quantity as shortfall, and the next plan orders them again if they are still needed.</>}
+        busy={action.busy}
+        danger
+        disabled={reason.trim() === ''}
+        onConfirm={() => void action.go()}
+      />
+      <Messages messages={action.messages} title="Not closed:" />
+    </div>
   );
 }

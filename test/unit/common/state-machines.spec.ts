@@ -56,6 +56,7 @@ describe('state machines (issue 9, step 6)', () => {
       ['placing', 'placed'],
       ['placing', 'ready'],
       ['placed', 'delivered'],
+      ['placed', 'closed'],
     ]);
   });
 
