@@ -41,6 +41,8 @@ export interface AppConfig {
   eventPageCache: boolean;
   /** SERVICE_CLOCK=adjustable (staging only, issue 25): the service clock moves forward through POST /admin/clock. */
   adjustableClock: boolean;
+  /** Days between replenishment reviews (SERVICE_REVIEW_PERIOD_DAYS, default 7): how often the operator runs plans. */
+  reviewPeriodDays: number;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +236,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     consoleDir: str(env, 'SERVICE_CONSOLE_DIR') ?? null,
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
     adjustableClock: clock === 'adjustable',
+    reviewPeriodDays: int(env, 'SERVICE_REVIEW_PERIOD_DAYS', 7, 1, 28),
   };
 }
 

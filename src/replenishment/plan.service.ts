@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock';
 import { UcpMessage, warning } from '../common/envelope';
 import { startOfDayPlus8, toPlus8 } from '../common/time';
@@ -41,7 +43,13 @@ export class PlanService {
     private readonly recorder: PlanRecorder,
     private readonly onOrder: OnOrderRepository,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** R: the operator's review cadence (SERVICE_REVIEW_PERIOD_DAYS); the stated 7 days when the config says nothing. */
+  private get reviewPeriodDays(): number {
+    return this.config.reviewPeriodDays ?? FORECASTING_DEFAULTS.reviewPeriodDays;
+  }
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
   supplierNamespace(): string {
@@ -126,7 +134,7 @@ export class PlanService {
       computedAt: now,
       fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), namespaces: suppliers },
       policy: {
-        reviewPeriodDays: d.reviewPeriodDays,
+        reviewPeriodDays: this.reviewPeriodDays,
         serviceLevelZ: d.serviceLevelZ,
         salesWindowDays: d.salesWindowDays,
         window: { from: windowStart, to: today },
@@ -161,7 +169,7 @@ export class PlanService {
       ratePerDay: demand.ratePerDay,
       sigmaDaily: demand.sigmaDaily,
       leadTimeDays: lead.days,
-      reviewPeriodDays: d.reviewPeriodDays,
+      reviewPeriodDays: this.reviewPeriodDays,
       z: d.serviceLevelZ,
       stock: r.stock,
       onOrder: ordered?.units ?? 0,
@@ -190,7 +198,7 @@ export class PlanService {
         fallbackReason: demand.fallbackReason,
       },
       leadTime: { ...lead, fulfiller },
-      reviewPeriodDays: d.reviewPeriodDays,
+      reviewPeriodDays: this.reviewPeriodDays,
       safetyStock: p.safetyStock,
       reorderPoint: p.reorderPoint,
       target: p.target,
