@@ -51,8 +51,8 @@ describe('replenishment plan (PostgreSQL)', () => {
     const c = lineOf(plan, slot.C);
     expect(c.demand).toMatchObject({ rate_per_day: 1, sigma_daily: 1, measured: false, source: 'stated', in_stock_days: 2 });
     expect(c.demand.note).toMatch(/only 2 in-stock day/);
-    // S = ceil(1 × 9 + 1.65 × 1 × 3) = 14, capped at 10; need 7.
-    expect(c).toMatchObject({ target: 10, quantity_each: 7 });
+    // S = ceil(1 × 9 + 1.65 × 1 × 3) = 14, capped at the room 10 + ceil(1 × 2) = 12; need 9.
+    expect(c).toMatchObject({ target: 12, capped_at_capacity: true, quantity_each: 9 });
 
     const d = lineOf(plan, slot.D);
     expect(d.demand).toMatchObject({ rate_per_day: 1, measured: true, in_stock_days: 25, stocked_out_days: 5 });
