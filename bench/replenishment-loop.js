@@ -62,7 +62,7 @@ async function main() {
 
     const open = new Map(); // run id -> { lines: [{ slot_id, ordered_each, quantity_each, due }] }
     const onOrder = new Map(); // slot id -> units placed and not yet received (the replay's own books)
-    let depot = 0;
+    const depot = new Map(); // vendorSku -> units in the van or warehouse (box left-overs, deliveries past capacity)
     const depotByDay = [];
     for (let d = 0; d < DAYS; d++) {
       const now = clock.nowMs();
@@ -72,11 +72,20 @@ async function main() {
         if (!due.length) continue;
         await http('POST', `/ucp/v1/replenishment/runs/${id}/receive`, { delivered: due.map((l) => ({ slot_id: l.slot_id, quantity: l.ordered_each })) });
         for (const l of due) {
-          depot += l.ordered_each - platform.putAway(l.slot_id, l.ordered_each);
+          const left = l.ordered_each - platform.putAway(l.slot_id, l.ordered_each);
+          depot.set(l.sku, (depot.get(l.sku) ?? 0) + left);
           onOrder.set(l.slot_id, onOrder.get(l.slot_id) - l.ordered_each);
         }
         run.lines = run.lines.filter((l) => l.due > now);
         if (!run.lines.length) open.delete(id);
+      }
+      // The staff on their morning route top up the slots from the van (box left-overs, deliveries past capacity); the
+      // service counts those units as stock at the sync that follows.
+      for (const m of fleet) {
+        for (const slot of m.slots) {
+          const spare = depot.get(slot.vendorSku) ?? 0;
+          if (spare > 0) depot.set(slot.vendorSku, spare - platform.putAway(slot.id, spare));
+        }
       }
       // 2. Sync, plan, run, place.
       await http('POST', '/ucp/v1/locations/sync', { sales_window_days: SYNC_WINDOW_DAYS });
@@ -96,22 +105,22 @@ async function main() {
           tally.doubleOrdered += Math.max(0, l.quantity_each - room);
           tally.unitsBought += l.ordered_each;
           onOrder.set(l.slot_id, (onOrder.get(l.slot_id) ?? 0) + l.ordered_each);
-          const vendorSku = l.slot_id.slice(l.slot_id.lastIndexOf('SKU-'));
-          lines.push({ slot_id: l.slot_id, ordered_each: l.ordered_each, due: now + leadTimeOf(SEED, run.id, vendorSku) * DAY_MS });
+          const sku = l.slot_id.slice(l.slot_id.lastIndexOf('SKU-'));
+          lines.push({ slot_id: l.slot_id, sku, ordered_each: l.ordered_each, due: now + leadTimeOf(SEED, run.id, sku) * DAY_MS });
         }
         open.set(run.id, { lines });
       }
       // 3. The day's sales happen at noon; the next ops round is tomorrow at 06:00.
       await moveClockTo(http, clock, now + DAY_MS);
       platform.catchUp();
-      depotByDay.push(depot);
+      depotByDay.push([...depot.values()].reduce((a, b) => a + b, 0));
       if ((d + 1) % 10 === 0) console.error(`day ${d + 1}/${DAYS}: ${Math.round((Date.now() - t0) / 1000)} s, fill ${(tally.served / tally.demand).toFixed(3)}, orders ${tally.orders}`);
     }
     tally.stockDays = platform.closingStock.length;
     tally.stockSum = platform.closingStock.reduce((a, b, i) => a + b + depotByDay[i], 0);
     const rows = [['plan (inventory position)', summary(tally)]];
     for (const v of VISITS) rows.push([`refill to capacity, visit every ${v} day(s)`, summary(simulateRefillToCapacity({ fleet, seed: SEED, firstDay, days: DAYS, visitEveryDays: v }))]);
-    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depot });
+    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depotByDay[depotByDay.length - 1] });
   } finally {
     await app.close();
     await drop();
