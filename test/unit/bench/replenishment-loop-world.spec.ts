@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
 // The pure parts of bench/replenishment-loop.js (issue 25): the fleet, its demand, lead times and the rule it is
 // compared with. The replay's figures are only as good as these distributions are what bench/README.md states.
 const world = require('../../../bench/replenishment-loop/world.js') as {
