@@ -13,6 +13,7 @@ import { ApprovalExecutionClaim1763800000610 } from './1763800000610-approval-ex
 import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-at';
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 import { EventSource1763800000730 } from './1763800000730-event-source';
+import { Depot1795630400000 } from './1795630400000-depot';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -29,4 +30,5 @@ export const ALL_MIGRATIONS: Function[] = [
   CheckoutPricedAt1763800000710,
   RestockClaimLease1763800000720,
   EventSource1763800000730,
+  Depot1795630400000,
 ];

@@ -484,6 +484,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/depot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the depot holds, per good
+         * @description Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying.
+         */
+        get: operations["depot_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/depot/fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move units from the depot into slots
+         * @description Each slot gets units of its own good, at most what the depot holds and the slot has room for. Needs `confirm: true`.
+         */
+        post: operations["depot_fill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/depot/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a stock count of the depot
+         * @description The counted quantities replace what the depot held; the reason and differences are recorded in an event. Needs `confirm: true`.
+         */
+        post: operations["depot_count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ucp/v1/locations/{id}/restock": {
         parameters: {
             query?: never;
@@ -734,7 +794,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `run_superseded`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `run_superseded`, `depot_insufficient`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -812,7 +872,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -847,7 +907,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1392,7 +1452,9 @@ export interface components {
             review_period_days: number;
             reorder_point: number;
             target: number;
-            /** @description Units (each) to reach the target. */
+            /** @description Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`). */
+            from_depot: number;
+            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`. */
             quantity_each: number;
             /** @description Quantity in `unit` (boxes for BX). */
             quantity: number;
@@ -1421,6 +1483,8 @@ export interface components {
             slots: number;
             slots_to_order: number;
             units_each: number;
+            /** @description Units (each) the plan serves from the depot. */
+            from_depot_each: number;
             cost_estimate: components["schemas"]["PriceView"];
         };
         PlanResponse: {
@@ -1469,6 +1533,8 @@ export interface components {
             quantity: number;
             ordered_each?: number;
             shortfall?: number;
+            /** @description Units the slot had no room for (capacity), kept in the depot. */
+            to_depot?: number;
             stock_before: number | null;
             stock_after: number | null;
             slot_id: string;
@@ -1607,6 +1673,91 @@ export interface components {
             };
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
+        };
+        DepotRefView: {
+            id: string;
+            name: string;
+        };
+        DepotStockView: {
+            quantity: number;
+            /** Format: date-time */
+            updated_at: string;
+            item: components["schemas"]["ItemRefView"];
+            /** @description From a slot that sells the good; null when no slot does. */
+            title: string | null;
+        };
+        DepotTotalsView: {
+            goods: number;
+            units: number;
+        };
+        DepotResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        DepotFillLine: {
+            slot_id: string;
+            /** @description Units (each) moved from the depot into the slot. */
+            quantity: number;
+        };
+        DepotFillBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided this move.
+             * @enum {boolean}
+             */
+            confirm: true;
+            fills: components["schemas"]["DepotFillLine"][];
+        };
+        DepotFilledView: {
+            quantity: number;
+            stock_before: number;
+            stock_after: number;
+            slot_id: string;
+            item: components["schemas"]["ItemRefView"];
+        };
+        DepotFillResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+            filled: components["schemas"]["DepotFilledView"][];
+        };
+        DepotItemRef: {
+            id: string;
+        };
+        DepotCountLine: {
+            /** @description Units (each) counted in the depot: they replace what it held. */
+            quantity: number;
+            item: components["schemas"]["DepotItemRef"];
+        };
+        DepotCountBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided this move.
+             * @enum {boolean}
+             */
+            confirm: true;
+            counts: components["schemas"]["DepotCountLine"][];
+            reason: string;
+        };
+        DepotCountedView: {
+            before: number;
+            after: number;
+            delta: number;
+            item: components["schemas"]["ItemRefView"];
+        };
+        DepotCountResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+            counted: components["schemas"]["DepotCountedView"][];
         };
         RestockItemRef: {
             id: string;
@@ -7115,6 +7266,620 @@ export interface operations {
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The depot and its stock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_fill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepotFillBody"];
+            };
+        };
+        responses: {
+            /** @description The depot after the fill, and what each slot got. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotFillResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `depot_insufficient`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "depot_insufficient",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_count: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepotCountBody"];
+            };
+        };
+        responses: {
+            /** @description The depot after the count, and each good before and after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotCountResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "idempotency_key_mismatch",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@ import { api, call, onUnauthorized, signOut } from './api';
 import { onLiveEvent, onLiveState, startLive, stopLive, type LiveState } from './live';
 import { href, useRoute } from './route';
 import { Approvals } from './screens/Approvals';
+import { Depot } from './screens/Depot';
 import { Events } from './screens/Events';
 import { Fleet } from './screens/Fleet';
 import { Guards } from './screens/Guards';
@@ -17,6 +18,7 @@ const NAV: [string, string][] = [
   ['fleet', 'Fleet'],
   ['sales', 'Sales'],
   ['replenishment', 'Replenishment'],
+  ['depot', 'Depot'],
   ['purchases', 'Purchase orders'],
   ['approvals', 'Approvals'],
   ['guards', 'Guards'],
@@ -109,6 +111,8 @@ function Screen(p: { screen: string; id: string | null; kill: KillSwitch | null;
       return <Sales />;
     case 'replenishment':
       return <Replenishment />;
+    case 'depot':
+      return <Depot />;
     case 'purchases':
       return <Purchases sessionId={p.id} />;
     case 'approvals':

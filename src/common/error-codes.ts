@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   already_resolved: 'requires_buyer_review',
   nothing_to_order: 'requires_buyer_review',
   run_superseded: 'requires_buyer_review',
+  depot_insufficient: 'requires_buyer_review',
   restock_in_progress: 'requires_buyer_review',
   reference_conflict: 'requires_buyer_review',
   sync_in_progress: 'requires_buyer_review',

@@ -29,6 +29,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   already_resolved: 409,
   nothing_to_order: 409,
   run_superseded: 409,
+  depot_insufficient: 409,
   restock_in_progress: 409,
   reference_conflict: 409,
   rate_limited: 429,

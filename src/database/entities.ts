@@ -19,6 +19,7 @@ import { LocationEntity } from '../locations/location.entity';
 import { SaleLineEntity } from '../sales/sale-line.entity';
 import { SaleOrderEntity } from '../sales/sale-order.entity';
 import { SyncStateEntity } from '../sync/sync-state.entity';
+import { DepotEntity, DepotStockEntity } from '../replenishment/depot/depot.entity';
 
 export const ALL_ENTITIES: Function[] = [
   EventEntity,
@@ -39,4 +40,6 @@ export const ALL_ENTITIES: Function[] = [
   DemandCacheRunEntity,
   SkuAliasEntity,
   SyncStateEntity,
+  DepotEntity,
+  DepotStockEntity,
 ];

@@ -17,6 +17,7 @@ export const SERVICE_EVENT_KINDS = [
   'restock.completed',
   'restock.cancelled',
   'replenishment.run',
+  'depot.stock',
   'guard.changed',
   'kill_switch',
   'partner.error',

@@ -20,6 +20,7 @@ import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { SupplyResolutionService } from './supply-resolution.service';
 import { OnOrderRepository } from './on-order.repository';
 import { onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
+import { DepotService } from './depot/depot.service';
 
 const DAY_MS = 86_400_000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -42,6 +43,7 @@ export class PlanService {
     private readonly fulfillers: RunFulfillers,
     private readonly recorder: PlanRecorder,
     private readonly onOrder: OnOrderRepository,
+    private readonly depot: DepotService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -81,6 +83,8 @@ export class PlanService {
     const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
     // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
     const onOrder = onOrderBySlot(await this.onOrder.openLines(opts.location));
+    // The depot serves slots before anything is bought, in the plan's slot order, until its units run out.
+    const depotLeft = await this.depot.available([...new Set(rows.map((r) => r.skuId))]);
 
     // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
@@ -101,7 +105,7 @@ export class PlanService {
     for (const r of rows) {
       const fulfiller = orderedFrom(r);
       const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
-      const line = this.line(r, onOrder.get(r.slotId), fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
+      const line = this.line(r, onOrder.get(r.slotId), depotLeft, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
       if (line.quantity > 0) {
         toOrder++;
         if (!line.carriedByFulfiller) {
@@ -152,7 +156,7 @@ export class PlanService {
           }))
         : null,
       lines,
-      totals: { slots: lines.length, slotsToOrder: toOrder, unitsEach, costEstimateFen: cost },
+      totals: { slots: lines.length, slotsToOrder: toOrder, unitsEach, costEstimateFen: cost, fromDepotEach: lines.reduce((t, l) => t + l.fromDepot, 0) },
       messages,
     };
   }
@@ -161,7 +165,7 @@ export class PlanService {
    * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
    * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
    */
-  private line(r: SlotAggregateRow, ordered: SlotOnOrder | undefined, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
+  private line(r: SlotAggregateRow, ordered: SlotOnOrder | undefined, depotLeft: Map<string, number>, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
     const demand = estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d);
     const offer = res?.offer ?? null;
@@ -173,9 +177,11 @@ export class PlanService {
       z: d.serviceLevelZ,
       stock: r.stock,
       onOrder: ordered?.units ?? 0,
+      depotAvailable: depotLeft.get(r.skuId) ?? 0,
       capacity: r.capacity,
       product: offer,
     });
+    if (p.fromDepot > 0) depotLeft.set(r.skuId, (depotLeft.get(r.skuId) ?? 0) - p.fromDepot);
     return {
       slotId: r.slotId,
       locationId: r.locationId,
@@ -203,6 +209,7 @@ export class PlanService {
       reorderPoint: p.reorderPoint,
       target: p.target,
       cappedAtCapacity: p.cappedAtCapacity,
+      fromDepot: p.fromDepot,
       quantityEach: p.quantityEach,
       quantity: p.quantity,
       unit: p.unit,

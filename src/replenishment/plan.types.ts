@@ -57,6 +57,8 @@ export interface PlanLine {
   reorderPoint: number;
   target: number;
   cappedAtCapacity: boolean;
+  /** Units served from the depot (they cost nothing and are not bought); `quantityEach` is what is bought. */
+  fromDepot: number;
   quantityEach: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -99,7 +101,7 @@ export interface Plan {
   /** Supplier fulfillers only (null for machine restock). */
   orders: PlanSupplierOrder[] | null;
   lines: PlanLine[];
-  totals: { slots: number; slotsToOrder: number; unitsEach: number; costEstimateFen: number };
+  totals: { slots: number; slotsToOrder: number; unitsEach: number; costEstimateFen: number; fromDepotEach: number };
   /** Warnings of the plan (goods nobody sells, catalogs that could not be read). */
   messages: UcpMessage[];
 }

@@ -52,6 +52,7 @@ export interface PlanLineView {
   reorder_point: number;
   target: number;
   capped_at_capacity: boolean;
+  from_depot: number;
   quantity_each: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -78,7 +79,7 @@ export interface PlanView {
   };
   lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
   slots: PlanLineView[];
-  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price };
+  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price; from_depot_each: number };
   orders?: { supplier: string; lines: number; units_each: number; cost_estimate: Price }[];
   cost_is_estimated: true;
   messages: UcpMessage[];
@@ -101,7 +102,7 @@ export function renderPlan(plan: Plan): PlanView {
     },
     lead_times: plan.leadTimes.map((lt) => ({ fulfiller: lt.fulfiller, kind: lt.kind, days: lt.days, source: lt.source, samples: lt.samples })),
     slots: plan.lines.map(renderPlanLine),
-    totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen) },
+    totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen), from_depot_each: t.fromDepotEach },
     ...(plan.orders
       ? {
           orders: plan.orders.map((o) => ({ supplier: o.supplier, lines: o.lines, units_each: o.unitsEach, cost_estimate: price(o.costEstimateFen) })),
@@ -142,6 +143,7 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     reorder_point: l.reorderPoint,
     target: l.target,
     capped_at_capacity: l.cappedAtCapacity,
+    from_depot: l.fromDepot,
     quantity_each: l.quantityEach,
     quantity: l.quantity,
     unit: l.unit,

@@ -8,7 +8,9 @@
  *   target      S = min(C, ceil(d·P + z·σ·√P))  (on the inventory position)
  *   reorder pt  s = min(C, ceil(d·L + z·σ·√L))
  *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
- *   quantity    q = max(0, S − x)               (each)
+ *   need        n = max(0, S − x)               (each)
+ *   from depot  f = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts)
+ *   quantity    q = n − f                       (each, bought)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
 export interface PolicyInput {
@@ -20,6 +22,8 @@ export interface PolicyInput {
   stock: number;
   /** Units already ordered for the slot and not yet received (0 when none). */
   onOrder?: number;
+  /** Units of the good the depot still holds for this slot (0 when none): served before buying. */
+  depotAvailable?: number;
   capacity: number | null;
   /** The fulfiller's product, or null when it does not carry the good. */
   product: { packSize: number; packPriceFen: number; eachPriceFen: number } | null;
@@ -31,7 +35,9 @@ export interface PolicyLine {
   target: number;
   /** True when capacity lowered the target. */
   cappedAtCapacity: boolean;
-  /** Units (each) the slot needs. */
+  /** Units (each) the slot gets from the depot: nothing is bought for them. */
+  fromDepot: number;
+  /** Units (each) the slot needs bought. */
   quantityEach: number;
   /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
   unit: 'EA' | 'BX';
@@ -58,7 +64,9 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   const cap = p.capacity === null ? Infinity : p.capacity + ceilSafe(p.ratePerDay * p.leadTimeDays);
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
-  const quantityEach = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));
+  const need = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));
+  const fromDepot = Math.min(need, Math.max(0, p.depotAvailable ?? 0));
+  const quantityEach = need - fromDepot;
   const boxes = p.product !== null && p.product.packSize > 1;
   const contains = boxes ? p.product!.packSize : 1;
   const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;
@@ -68,6 +76,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
     reorderPoint,
     target,
     cappedAtCapacity: rawTarget > cap,
+    fromDepot,
     quantityEach,
     unit: boxes ? 'BX' : 'EA',
     contains,

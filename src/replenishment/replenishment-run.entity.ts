@@ -35,6 +35,8 @@ export interface RunDelivery {
   shortfall?: number;
   /** Closed by an operator without a delivery. */
   closed?: boolean;
+  /** Units the slot could not take (capacity), kept in the depot. */
+  to_depot?: number;
   stock_before: number | null;
   stock_after: number | null;
 }

@@ -10,6 +10,9 @@ import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
 import { OnOrderRepository } from './on-order.repository';
+import { DepotController } from './depot/depot.controller';
+import { DepotRepository } from './depot/depot.repository';
+import { DepotService } from './depot/depot.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
 import { RunPlacingService } from './run-placing.service';
@@ -31,13 +34,15 @@ import { CoordinationModule } from '../coordination/coordination.module';
   imports: [ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
     PartnersModule, SupplyCatalogModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
   ],
-  controllers: [ReplenishmentController],
+  controllers: [ReplenishmentController, DepotController],
   providers: [
     PlanService,
     PlanRecorder,
     RunsService,
     RunsRepository,
     OnOrderRepository,
+    DepotRepository,
+    DepotService,
     RunViewService,
     RunPlacingService,
     RunPlacementSteps,

@@ -133,7 +133,9 @@ export class PlanLineView {
   @Int({ minimum: 0 })
   target: number;
   capped_at_capacity: boolean;
-  @Int({ minimum: 0, description: 'Units (each) to reach the target.' })
+  @Int({ minimum: 0, description: 'Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`).' })
+  from_depot: number;
+  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`.' })
   quantity_each: number;
   @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
   quantity: number;
@@ -157,6 +159,8 @@ export class PlanTotalsView {
   @Int({ minimum: 0 })
   units_each: number;
   cost_estimate: PriceView;
+  @Int({ minimum: 0, description: 'Units (each) the plan serves from the depot.' })
+  from_depot_each: number;
 }
 
 export class PlanResponse extends UcpEnvelope {
@@ -236,6 +240,8 @@ export class RunDeliveredView {
   shortfall?: number;
   /** True: closed by an operator (`/close`) without a delivery. */
   closed?: boolean;
+  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
+  to_depot?: number;
   @Int({ nullable: true })
   stock_before: number | null;
   @Int({ nullable: true })

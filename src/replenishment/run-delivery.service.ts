@@ -6,7 +6,9 @@ import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { RestockFollowUpService } from '../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
 import { RunViewService } from './run-view.service';
-import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus, stockAfterDelivery } from './run.rules';
+import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus } from './run.rules';
+import { DepotService } from './depot/depot.service';
+import { splitDelivery } from './depot/depot.rules';
 import { allLinesClosed, closeOpenLines, receiptOf } from './inventory-position.rules';
 import { RunView } from './run.view';
 import { RunsRepository } from './runs.repository';
@@ -26,6 +28,7 @@ export class RunDeliveryService implements OnModuleInit {
     private readonly views: RunViewService,
     private readonly events: EventsService,
     private readonly restockFollowUp: RestockFollowUpService,
+    private readonly depot: DepotService,
     private readonly tx: Tx,
     private readonly clock: Clock,
   ) {}
@@ -79,7 +82,7 @@ export class RunDeliveryService implements OnModuleInit {
           ? `replenishment run ${id} delivered: ${receipts.length} line(s) received, every line closed`
           : `replenishment run ${id}: ${receipts.length} line(s) received, ${run.lines.length - all.length} still on order`,
         reasoning:
-          'stock rose by what arrived, capped at each slot capacity when known; a received line leaves on-order' +
+          'stock rose by what arrived, capped at each slot capacity when known (the rest went to the depot); a received line leaves on-order' +
           (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : ''),
         data: { run_id: id, action: done ? 'delivered' : 'received', delivered: receipts },
       });
@@ -166,7 +169,10 @@ export class RunDeliveryService implements OnModuleInit {
     return done;
   }
 
-  /** Raises each delivered slot's stock (each), capped at its capacity when known; the record of what changed. */
+  /**
+   * Raises each delivered slot's stock (each), capped at its capacity when known; what the slot cannot take goes to
+   * the depot (box rounding, over-delivery). The record of what changed.
+   */
   private async raiseStock(delivered: { slot_id: string; quantity: number }[]): Promise<RunDelivery[]> {
     const slots = new Map((await this.repo.slotsForUpdate([...new Set(delivered.map((d) => d.slot_id))])).map((s) => [s.id, s]));
     const record: RunDelivery[] = [];
@@ -176,9 +182,10 @@ export class RunDeliveryService implements OnModuleInit {
         record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: null, stock_after: null });
         continue;
       }
-      const after = stockAfterDelivery(slot.stock, d.quantity, slot.capacity);
-      await this.repo.setSlotStock(slot.id, after);
-      record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: after });
+      const { stockAfter, toDepot } = splitDelivery(slot.stock, d.quantity, slot.capacity);
+      await this.repo.setSlotStock(slot.id, stockAfter);
+      await this.depot.keepExcess(slot.skuId, toDepot);
+      record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: stockAfter, ...(toDepot > 0 ? { to_depot: toDepot } : {}) });
     }
     return record;
   }

@@ -61,7 +61,7 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
     }
   });
 
-  it('run place (the simulated supplier): one guard read; the run is read, locked for the claim and read once placed', async () => {
+  it('run place (the simulated supplier): one guard read; the run is read, locked for the claim, checked for later runs and read once placed', async () => {
     const sim = await startTestApp({ db });
     try {
       const ds = sim.app.get(DataSource);
@@ -80,7 +80,8 @@ describe.each(BOTH_DATABASES)('guard state read once per request on %s', (db) =>
         expect(placed.body.status).toBe('placed');
         expect(reads.guards()).toBe(1);
         const runs = reads.q;
-        expect([runs.selects('replenishment_runs', { forUpdate: false }), runs.selects('replenishment_runs', { forUpdate: true })]).toEqual([2, 1]);
+        // Reads: the run, the runs ordered since it was drafted (the stale check, issue 25), the run once placed.
+        expect([runs.selects('replenishment_runs', { forUpdate: false }), runs.selects('replenishment_runs', { forUpdate: true })]).toEqual([3, 1]);
       } finally {
         reads.restore();
       }

@@ -85,6 +85,17 @@ const WALK: Step[] = [
     args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'close') }, id: c.runId, closing: { reason: 'walk', confirm: true } }),
     rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/close`, body: { reason: 'walk', confirm: true }, key: key(s, 'close') }),
   },
+  { tool: 'get_depot', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/depot' }) },
+  {
+    tool: 'count_depot_stock',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'count') }, count: { counts: [{ item: { id: `${MACHINE}:walk-count-${s}` }, quantity: 0 }], reason: 'walk', confirm: true } }),
+    rest: (s) => ({ method: 'post', url: '/ucp/v1/depot/counts', body: { counts: [{ item: { id: `${MACHINE}:walk-count-${s}` }, quantity: 0 }], reason: 'walk', confirm: true }, key: key(s, 'count') }),
+  },
+  {
+    tool: 'fill_from_depot',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'fill') }, fill: { fills: [{ slot_id: `${loc(s)}-A1`, quantity: 1 }], confirm: true } }),
+    rest: (s) => ({ method: 'post', url: '/ucp/v1/depot/fill', body: { fills: [{ slot_id: `${loc(s)}-A1`, quantity: 1 }], confirm: true }, key: key(s, 'fill') }),
+  },
   {
     tool: 'send_restock',
     args: (s) => ({ meta: { 'idempotency-key': key(s, 'restock') }, id: loc(s), restock: { reference: `rs-${s}`, binding: false, line_items: [{ item: { id: `${MACHINE}:A1` }, quantity: 2, reason: 'walk' }] } }),

@@ -65,6 +65,10 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance', confirm: true }));
     check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance' }));
     check('GET', '/ucp/v1/replenishment/score', await t.get('/ucp/v1/replenishment/score'));
+    check('GET', '/ucp/v1/depot', await t.get('/ucp/v1/depot'));
+    check('POST', '/ucp/v1/depot/counts', await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: placed.lines[0].item.id }, quantity: 2 }], reason: 'conformance', confirm: true }));
+    check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 1 }], confirm: true }));
+    check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 50 }], confirm: true }));
     const restockRun = check('POST', '/ucp/v1/replenishment/runs', await t.post(`/ucp/v1/replenishment/runs?location=${loc}&fulfiller=machine_restock`));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${restockRun.id}/place`));
     // A supply-checkout run needs {confirm: true}: the refusal must be a code the operation documents.

@@ -228,12 +228,14 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     expect(got.delivered_at).toMatch(/\+08:00$/);
     expect(got.delivered).toEqual([
       { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14, ordered_each: 9, shortfall: 0 },
-      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 10, shortfall: 0 },
+      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 10, shortfall: 0, to_depot: 5 },
       { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 14, shortfall: 8 },
     ].sort((a, b) => got.lines.findIndex((l: Line) => l.slot_id === a.slot_id) - got.lines.findIndex((l: Line) => l.slot_id === b.slot_id)));
     expect(got.restock_orders.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);
     const stocks = (await ds.query(`SELECT id, stock FROM slots ORDER BY id`)) as { id: string; stock: number }[];
     expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toEqual({ 'G-1-X1': 14, 'M-1-A1': 12, 'M-1-A2': 6 });
+    // The 5 units of A1 the slot had no room for are kept in the depot (issue 25).
+    expect((await t.get('/ucp/v1/depot').expect(200)).body.stock).toEqual([expect.objectContaining({ item: { id: 'acme-machine:A1' }, quantity: 5 })]);
 
     expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: 'M-1-A1', quantity: 1 }] }), 409, 'already_delivered');
     // A later pass changes nothing.

@@ -104,7 +104,12 @@ export function Replenishment() {
             <p>
               {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {p.policy.name}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
             </p>
-            <PlanTable lines={p.slots.filter((l) => l.quantity > 0 || l.on_order > 0)} />
+            {p.totals.from_depot_each > 0 && (
+              <p class="note">
+                {p.totals.from_depot_each} units come from the depot at no cost: <a href={href('depot')}>fill them from the depot</a>.
+              </p>
+            )}
+            <PlanTable lines={p.slots.filter((l) => l.quantity > 0 || l.on_order > 0 || l.from_depot > 0)} />
           </>
         )}
       </Loaded>
@@ -122,6 +127,7 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
             <th scope="col">Slot</th>
             <th scope="col">Stock / capacity</th>
             <th scope="col">On order</th>
+            <th scope="col">From depot</th>
             <th scope="col">Order</th>
             <th scope="col">Demand</th>
             <th scope="col">Lead time</th>
@@ -147,6 +153,7 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
                   '–'
                 )}
               </td>
+              <td>{l.from_depot > 0 ? <a href={href('depot')}>{l.from_depot} each</a> : '–'}</td>
               <td>
                 {l.quantity > 0 ? `${l.quantity} ${l.unit}` : 'nothing'}
                 {l.quantity > 0 && l.unit === 'BX' ? ` (${l.ordered_each} each)` : ''}

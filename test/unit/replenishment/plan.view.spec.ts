@@ -33,6 +33,7 @@ const supplied: PlanLine = {
   reorderPoint: 8,
   target: 20,
   cappedAtCapacity: true,
+  fromDepot: 0,
   quantityEach: 16,
   quantity: 2,
   unit: 'BX',
@@ -91,7 +92,7 @@ const plan: Plan = {
   leadTimes: [{ fulfiller: 'acme', kind: 'supply_checkout', days: 2.5, source: 'measured', samples: 3 }],
   orders: [{ supplier: 'acme', lines: 1, unitsEach: 24, costEstimateFen: 9600 }],
   lines: [supplied, unsold],
-  totals: { slots: 2, slotsToOrder: 2, unitsEach: 24, costEstimateFen: 9600 },
+  totals: { slots: 2, slotsToOrder: 2, unitsEach: 24, costEstimateFen: 9600, fromDepotEach: 0 },
   messages: [warning('not_carried', 'vend:TEA (Tea) needs stock', '$.slots[1]')],
 };
 
@@ -114,6 +115,7 @@ const suppliedJson = {
   reorder_point: 8,
   target: 20,
   capped_at_capacity: true,
+  from_depot: 0,
   quantity_each: 16,
   quantity: 2,
   unit: 'BX',
@@ -183,7 +185,7 @@ const expected = {
   },
   lead_times: [{ fulfiller: 'acme', kind: 'supply_checkout', days: 2.5, source: 'measured', samples: 3 }],
   slots: [suppliedJson, unsoldJson],
-  totals: { slots: 2, slots_to_order: 2, units_each: 24, cost_estimate: cny(9600) },
+  totals: { slots: 2, slots_to_order: 2, units_each: 24, cost_estimate: cny(9600), from_depot_each: 0 },
   orders: [{ supplier: 'acme', lines: 1, units_each: 24, cost_estimate: cny(9600) }],
   cost_is_estimated: true,
   messages: [warning('not_carried', 'vend:TEA (Tea) needs stock', '$.slots[1]')],
@@ -202,7 +204,7 @@ describe('plan.view renderPlan', () => {
       leadTimes: [{ fulfiller: 'vend', kind: 'machine_restock', days: 3, source: 'stated', samples: 0 }],
       orders: null,
       lines: [{ ...machineLine, unitPriceFen: null, costEstimateFen: null }],
-      totals: { slots: 1, slotsToOrder: 1, unitsEach: 24, costEstimateFen: 0 },
+      totals: { slots: 1, slotsToOrder: 1, unitsEach: 24, costEstimateFen: 0, fromDepotEach: 0 },
       messages: [],
     };
     const view = renderPlan(machine);

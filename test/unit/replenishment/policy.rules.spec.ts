@@ -20,6 +20,7 @@ describe('order-up-to policy (known answers)', () => {
       reorderPoint: 7,
       target: 23,
       cappedAtCapacity: false,
+      fromDepot: 0,
       quantityEach: 18,
       unit: 'BX',
       contains: 12,

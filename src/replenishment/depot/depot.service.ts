@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, Errors } from '../../common/errors';
+import { Tx } from '../../database/tx';
+import { EventsService } from '../../events/events.service';
+import { parseSkuId } from '../../identifiers/identifiers';
+import { RunsRepository } from '../runs.repository';
+import { DEFAULT_DEPOT_ID, DepotEntity } from './depot.entity';
+import { DepotRepository } from './depot.repository';
+import { countDelta, fillRefusal } from './depot.rules';
+import { DepotView, renderDepot } from './depot.view';
+
+export interface DepotFill {
+  slot_id: string;
+  item: { id: string };
+  quantity: number;
+  stock_before: number;
+  stock_after: number;
+}
+
+export interface DepotCount {
+  item: { id: string };
+  before: number;
+  after: number;
+  delta: number;
+}
+
+/**
+ * The depot (one per deployment): units bought beyond what the slots take are kept here (RunDeliveryService adds a
+ * delivery's excess), the plan serves slots from it before buying, a fill moves units depot → slot, and a stock
+ * count sets what it holds. Every change is a `depot.stock` event in the transaction that made it.
+ */
+@Injectable()
+export class DepotService {
+  constructor(
+    private readonly repo: DepotRepository,
+    private readonly runs: RunsRepository,
+    private readonly events: EventsService,
+    private readonly tx: Tx,
+  ) {}
+
+  async view(): Promise<DepotView> {
+    return renderDepot(await this.depot(), await this.repo.stock(DEFAULT_DEPOT_ID));
+  }
+
+  /** What the depot holds per good (the plan serves slots from it). */
+  async available(skuIds?: string[]): Promise<Map<string, number>> {
+    return new Map((await this.repo.stock(DEFAULT_DEPOT_ID, skuIds)).map((s) => [s.skuId, s.quantity]));
+  }
+
+  /** A delivery's units beyond the slot's capacity go to the depot (inside the receiving transaction). */
+  async keepExcess(skuId: string, units: number): Promise<void> {
+    if (units > 0) await this.repo.add(DEFAULT_DEPOT_ID, skuId, units);
+  }
+
+  /** Moves units from the depot into slots: each slot's good, at most what it has room for and what the depot holds. */
+  async fill(fills: { slot_id: string; quantity: number }[], confirm?: unknown): Promise<DepotView & { filled: DepotFill[] }> {
+    if (confirm !== true) throw Errors.confirmationRequired();
+    const dupFill = firstRepeat(fills.map((f) => f.slot_id));
+    if (dupFill >= 0) throw Errors.invalid(`$.fills[${dupFill}].slot_id`, `slot ${fills[dupFill].slot_id} is listed twice`);
+    const filled = await this.tx.run(async () => {
+      const slots = new Map((await this.runs.slotsForUpdate(fills.map((f) => f.slot_id))).map((s) => [s.id, s]));
+      fills.forEach((f, i) => {
+        if (!slots.has(f.slot_id)) throw Errors.notFound(`slot ${f.slot_id}`, `$.fills[${i}].slot_id`);
+      });
+      const held = new Map((await this.repo.stockForUpdate(DEFAULT_DEPOT_ID, [...slots.values()].map((s) => s.skuId))).map((r) => [r.skuId, r.quantity]));
+      const out: DepotFill[] = [];
+      fills.forEach((f, i) => {
+        const slot = slots.get(f.slot_id)!;
+        const refusal = fillRefusal({ quantity: f.quantity, stock: slot.stock, capacity: slot.capacity, depotHas: held.get(slot.skuId) ?? 0 });
+        if (refusal) throw new DomainError(refusal.code, `slot ${f.slot_id}: ${refusal.text}`, { path: `$.fills[${i}].quantity` });
+        held.set(slot.skuId, (held.get(slot.skuId) ?? 0) - f.quantity);
+        out.push({ slot_id: f.slot_id, item: { id: slot.skuId }, quantity: f.quantity, stock_before: slot.stock, stock_after: Math.max(0, slot.stock) + f.quantity });
+      });
+      for (const f of out) await this.runs.setSlotStock(f.slot_id, f.stock_after);
+      for (const sku of new Set(out.map((f) => f.item.id))) await this.repo.set(DEFAULT_DEPOT_ID, sku, held.get(sku)!);
+      const units = out.reduce((t, f) => t + f.quantity, 0);
+      await this.events.record({
+        kind: 'depot.stock',
+        summary: `filled ${out.length} slot(s) from the depot: ${units} unit(s)`,
+        reasoning: 'units kept in the depot were put into the slots, so the plan does not buy them again',
+        data: { depot_id: DEFAULT_DEPOT_ID, action: 'filled', fills: out },
+      });
+      return out;
+    });
+    return { ...(await this.view()), filled };
+  }
+
+  /** A stock count: what was counted replaces what the depot held, with the reason and the differences recorded. */
+  async count(counts: { item: { id: string }; quantity: number }[], reason: string, confirm?: unknown): Promise<DepotView & { counted: DepotCount[] }> {
+    if (confirm !== true) throw Errors.confirmationRequired();
+    counts.forEach((c, i) => {
+      if (!parseSkuId(c.item.id)) throw Errors.invalid(`$.counts[${i}].item.id`, `${c.item.id} is not a sku id (<namespace>:<vendor sku>)`);
+    });
+    const dupCount = firstRepeat(counts.map((c) => c.item.id));
+    if (dupCount >= 0) throw Errors.invalid(`$.counts[${dupCount}].item.id`, `${counts[dupCount].item.id} is listed twice`);
+    const counted = await this.tx.run(async () => {
+      const held = new Map((await this.repo.stockForUpdate(DEFAULT_DEPOT_ID, counts.map((c) => c.item.id))).map((r) => [r.skuId, r.quantity]));
+      const out = counts.map((c) => {
+        const before = held.get(c.item.id) ?? 0;
+        return { item: { id: c.item.id }, before, after: c.quantity, delta: countDelta(before, c.quantity) };
+      });
+      for (const c of out) await this.repo.set(DEFAULT_DEPOT_ID, c.item.id, c.after);
+      await this.events.record({
+        kind: 'depot.stock',
+        summary: `depot stock counted: ${out.length} good(s), ${out.filter((c) => c.delta !== 0).length} changed`,
+        reasoning: `stock count: ${reason}`,
+        data: { depot_id: DEFAULT_DEPOT_ID, action: 'counted', reason, counts: out },
+      });
+      return out;
+    });
+    return { ...(await this.view()), counted };
+  }
+
+  private async depot(): Promise<DepotEntity> {
+    const d = await this.repo.depot(DEFAULT_DEPOT_ID);
+    // The migration creates it; a database without it is not migrated.
+    if (!d) throw Errors.notFound(`depot ${DEFAULT_DEPOT_ID}`);
+    return d;
+  }
+}
+
+/** The index of the first value seen before, or -1. */
+function firstRepeat(values: string[]): number {
+  const seen = new Set<string>();
+  for (let i = 0; i < values.length; i++) {
+    if (seen.has(values[i])) return i;
+    seen.add(values[i]);
+  }
+  return -1;
+}

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { countDelta, fillRefusal, splitDelivery } from '../../../src/replenishment/depot/depot.rules';
+import { applyPolicy, PolicyInput } from '../../../src/replenishment/policy.rules';
+
+describe('depot rules', () => {
+  it('a delivery fills the slot up to its capacity and the rest goes to the depot', () => {
+    expect(splitDelivery(0, 24, 20)).toEqual({ stockAfter: 20, toDepot: 4 });
+    expect(splitDelivery(18, 24, 20)).toEqual({ stockAfter: 20, toDepot: 22 }); // needed 2, a box of 24 came
+    expect(splitDelivery(5, 3, 20)).toEqual({ stockAfter: 8, toDepot: 0 });
+    expect(splitDelivery(5, 30, null)).toEqual({ stockAfter: 35, toDepot: 0 });
+    expect(splitDelivery(25, 3, 20)).toEqual({ stockAfter: 25, toDepot: 3 }); // never lowered by the cap
+    expect(splitDelivery(-2, 3, 20)).toEqual({ stockAfter: 3, toDepot: 0 });
+  });
+
+  it('property: no unit is lost, the slot never passes its capacity because of a delivery', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 100 }), fc.integer({ min: 0, max: 200 }), fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), (stock, delivered, capacity) => {
+        const { stockAfter, toDepot } = splitDelivery(stock, delivered, capacity);
+        expect(stockAfter + toDepot).toBe(Math.max(0, stock) + delivered);
+        expect(toDepot).toBeGreaterThanOrEqual(0);
+        if (capacity !== null) expect(stockAfter).toBeLessThanOrEqual(Math.max(capacity, Math.max(0, stock)));
+      }),
+    );
+  });
+
+  it('the plan serves a slot from the depot before it buys; those units cost nothing', () => {
+    const base: PolicyInput = { ratePerDay: 2, sigmaDaily: 1, leadTimeDays: 2, reviewPeriodDays: 7, z: 1.65, stock: 5, capacity: 30, product: { packSize: 12, packPriceFen: 4800, eachPriceFen: 450 } };
+    // Target 23, stock 5: need 18.
+    expect(applyPolicy({ ...base, depotAvailable: 20 })).toMatchObject({ fromDepot: 18, quantityEach: 0, quantity: 0, costEstimateFen: 0 });
+    expect(applyPolicy({ ...base, depotAvailable: 10 })).toMatchObject({ fromDepot: 10, quantityEach: 8, quantity: 1, costEstimateFen: 4800 });
+    expect(applyPolicy({ ...base, onOrder: 10, depotAvailable: 10 })).toMatchObject({ fromDepot: 8, quantityEach: 0 });
+  });
+
+  it('a fill is refused when the depot lacks the units or the slot has no room', () => {
+    expect(fillRefusal({ quantity: 5, stock: 10, capacity: 20, depotHas: 5 })).toBeNull();
+    expect(fillRefusal({ quantity: 6, stock: 10, capacity: 20, depotHas: 5 })?.code).toBe('depot_insufficient');
+    expect(fillRefusal({ quantity: 5, stock: 16, capacity: 20, depotHas: 9 })).toEqual({ code: 'invalid', text: 'the slot holds 16 of 20: it takes at most 4 more' });
+    expect(fillRefusal({ quantity: 50, stock: 16, capacity: null, depotHas: 50 })).toBeNull();
+  });
+
+  it('a count replaces what was held; the delta is recorded', () => {
+    expect(countDelta(7, 4)).toBe(-3);
+    expect(countDelta(0, 4)).toBe(4);
+  });
+});
