@@ -62,34 +62,37 @@ async function main() {
 
     const open = new Map(); // run id -> { lines: [{ slot_id, ordered_each, quantity_each, due }] }
     const onOrder = new Map(); // slot id -> units placed and not yet received (the replay's own books)
-    const depot = new Map(); // vendorSku -> units in the van or warehouse (box left-overs, deliveries past capacity)
-    const depotByDay = [];
+    const depotByDay = []; // units in the depot (box left-overs, deliveries past capacity) at each day's end
+    tally.depotFills = 0;
     for (let d = 0; d < DAYS; d++) {
       const now = clock.nowMs();
-      // 1. Lines whose lead time has passed arrive: the staff put them on the shelves (the rest stays in the van).
+      // 1. Lines whose lead time has passed arrive: the staff put on each slot what the service says fits; the rest
+      //    goes to the depot (the service keeps it: GET /depot).
       for (const [id, run] of open) {
         const due = run.lines.filter((l) => l.due <= now);
         if (!due.length) continue;
-        await http('POST', `/ucp/v1/replenishment/runs/${id}/receive`, { delivered: due.map((l) => ({ slot_id: l.slot_id, quantity: l.ordered_each })) });
+        const received = await http('POST', `/ucp/v1/replenishment/runs/${id}/receive`, { delivered: due.map((l) => ({ slot_id: l.slot_id, quantity: l.ordered_each })) });
         for (const l of due) {
-          const left = l.ordered_each - platform.putAway(l.slot_id, l.ordered_each);
-          depot.set(l.sku, (depot.get(l.sku) ?? 0) + left);
+          const rec = received.delivered.filter((d) => d.slot_id === l.slot_id).pop();
+          platform.putAway(l.slot_id, rec.quantity - (rec.to_depot ?? 0));
           onOrder.set(l.slot_id, onOrder.get(l.slot_id) - l.ordered_each);
         }
         run.lines = run.lines.filter((l) => l.due > now);
         if (!run.lines.length) open.delete(id);
       }
-      // The staff on their morning route top up the slots from the van (box left-overs, deliveries past capacity); the
-      // service counts those units as stock at the sync that follows.
-      for (const m of fleet) {
-        for (const slot of m.slots) {
-          const spare = depot.get(slot.vendorSku) ?? 0;
-          if (spare > 0) depot.set(slot.vendorSku, spare - platform.putAway(slot.id, spare));
-        }
-      }
       // 2. Sync, plan, run, place.
       await http('POST', '/ucp/v1/locations/sync', { sales_window_days: SYNC_WINDOW_DAYS });
-      const plan = await http('GET', '/ucp/v1/replenishment/plan');
+      let plan = await http('GET', '/ucp/v1/replenishment/plan');
+      // What the plan serves from the depot is put on the shelves first ("fill from depot"), then the run buys the rest.
+      const fills = plan.slots
+        .map((s) => ({ slot_id: s.slot_id, quantity: Math.min(s.from_depot ?? 0, Math.max(0, (s.capacity ?? 0) - s.stock)) }))
+        .filter((f) => f.quantity > 0);
+      if (fills.length) {
+        await http('POST', '/ucp/v1/depot/fill', { fills, confirm: true }, { 'Idempotency-Key': randomUUID() });
+        for (const f of fills) platform.putAway(f.slot_id, f.quantity);
+        tally.depotFills += fills.reduce((t, f) => t + f.quantity, 0);
+        plan = await http('GET', '/ucp/v1/replenishment/plan');
+      }
       const bySlot = new Map(plan.slots.map((s) => [s.slot_id, s]));
       const run = await http('POST', '/ucp/v1/replenishment/runs');
       if (run.lines.length) {
@@ -113,14 +116,14 @@ async function main() {
       // 3. The day's sales happen at noon; the next ops round is tomorrow at 06:00.
       await moveClockTo(http, clock, now + DAY_MS);
       platform.catchUp();
-      depotByDay.push([...depot.values()].reduce((a, b) => a + b, 0));
+      depotByDay.push((await http('GET', '/ucp/v1/depot')).totals.units);
       if ((d + 1) % 10 === 0) console.error(`day ${d + 1}/${DAYS}: ${Math.round((Date.now() - t0) / 1000)} s, fill ${(tally.served / tally.demand).toFixed(3)}, orders ${tally.orders}`);
     }
     tally.stockDays = platform.closingStock.length;
     tally.stockSum = platform.closingStock.reduce((a, b, i) => a + b + depotByDay[i], 0);
     const rows = [['plan (inventory position)', summary(tally)]];
     for (const v of VISITS) rows.push([`refill to capacity, visit every ${v} day(s)`, summary(simulateRefillToCapacity({ fleet, seed: SEED, firstDay, days: DAYS, visitEveryDays: v }))]);
-    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depotByDay[depotByDay.length - 1] });
+    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depotByDay[depotByDay.length - 1], depotFills: tally.depotFills });
   } finally {
     await app.close();
     await drop();
@@ -201,9 +204,9 @@ async function startService() {
   return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, drop };
 }
 
-function printTable(rows, { seconds, depotEnd }) {
+function printTable(rows, { seconds, depotEnd, depotFills }) {
   const yuan = (fen) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  console.log(`\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days, seed ${SEED}, ${DB}, review every ${REVIEW_DAYS} day(s); ${seconds} s; depot at the end: ${depotEnd} units\n`);
+  console.log(`\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days, seed ${SEED}, ${DB}, review every ${REVIEW_DAYS} day(s); ${seconds} s; depot at the end: ${depotEnd} units; ${depotFills} units filled from the depot\n`);
   console.log('| strategy | fill rate | stocked-out slot-days | units bought | money bought | avg stock (shelves + depot) | orders placed | units ordered while on order |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, s] of rows) {
