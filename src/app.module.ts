@@ -4,7 +4,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import type { DestinationStream } from 'pino';
 import { AuthGuard } from './common/auth/auth.guard';
 import { UcpExceptionFilter } from './common/exception.filter';
-import { QueryKeysGuard } from './common/query-keys.guard';
+import { RequestKeysGuard } from './common/request-keys.guard';
 import { LoggingModule } from './common/logging/logging.module';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { SessionStoreModule } from './common/auth/session-store';
@@ -67,8 +67,8 @@ export class AppModule {
         // First: a request is counted before authentication refuses it (failed guesses count against their address).
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: AuthGuard },
-        // After the auth guard: a request without the token is 401 whatever its query.
-        { provide: APP_GUARD, useClass: QueryKeysGuard },
+        // After the auth guard: a request without the token is 401 whatever its query or body.
+        { provide: APP_GUARD, useClass: RequestKeysGuard },
         { provide: APP_FILTER, useClass: UcpExceptionFilter },
       ],
     };

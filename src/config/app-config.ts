@@ -54,6 +54,10 @@ export interface AppConfig {
   databasePoolIdleMs: number;
   /** The bearer token of GET /metrics (SERVICE_METRICS_TOKEN); null: metrics are off (404). */
   metricsToken: string | null;
+  /** SERVICE_CLOCK=adjustable (staging only, issue 25): the service clock moves forward through POST /admin/clock. */
+  adjustableClock: boolean;
+  /** Days between replenishment reviews (SERVICE_REVIEW_PERIOD_DAYS, default 7): how often the operator runs plans. */
+  reviewPeriodDays: number;
 }
 
 export class ConfigError extends Error {
@@ -222,6 +226,10 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
   if (headersMs > requestMs) throw new ConfigError('SERVICE_HEADERS_TIMEOUT_MS', `must not exceed SERVICE_REQUEST_TIMEOUT_MS (${requestMs})`);
   const rateLimitPerWindow = offOrInt(env, 'SERVICE_RATE_LIMIT', 600, 1, 1_000_000);
 
+  const clock = str(env, 'SERVICE_CLOCK') ?? 'system';
+  if (clock !== 'system' && clock !== 'adjustable') throw new ConfigError('SERVICE_CLOCK', `must be "system" or "adjustable", got "${clock}"`);
+  // A clock someone can move would move budgets, forecasts and lead times: production reads the machine's clock.
+  if (clock === 'adjustable' && serviceEnv === 'production') throw new ConfigError('SERVICE_CLOCK', 'adjustable is for staging and replays; production reads the machine clock');
   const host = str(env, 'HOST') ?? '0.0.0.0';
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -259,6 +267,8 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     eventPageCache: onOff(env, 'SERVICE_EVENT_PAGE_CACHE', true),
     metricsToken,
     databasePoolIdleMs: int(env, 'DATABASE_POOL_IDLE_MS', 10_000, 1, 3_600_000),
+    adjustableClock: clock === 'adjustable',
+    reviewPeriodDays: int(env, 'SERVICE_REVIEW_PERIOD_DAYS', 7, 1, 28),
   };
 }
 

@@ -20,14 +20,15 @@ export class ForecastingRepository {
   /**
    * Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest.
    * A row is rewritten only when the stock is lower than recorded, so repeated plans in a day write little.
+   * `at`: the service clock's now (its +08:00 day is the snapshot's day); the database's now() when absent.
    */
-  async recordSnapshot(location?: string): Promise<void> {
+  async recordSnapshot(location?: string, at?: Date): Promise<void> {
     await this.tx.manager.query(
       `INSERT INTO slot_stock_days (slot_id, day, min_stock)
-       SELECT s.id, ${DAY_OF('now()')}, s.stock FROM slots s ${location !== undefined ? 'WHERE s.location_id = $1' : ''}
+       SELECT s.id, ${DAY_OF('COALESCE($1::timestamptz, now())')}, s.stock FROM slots s ${location !== undefined ? 'WHERE s.location_id = $2' : ''}
        ON CONFLICT (slot_id, day) DO UPDATE SET min_stock = EXCLUDED.min_stock, recorded_at = now()
        WHERE EXCLUDED.min_stock < slot_stock_days.min_stock`,
-      location !== undefined ? [location] : [],
+      location !== undefined ? [at ?? null, location] : [at ?? null],
     );
   }
 

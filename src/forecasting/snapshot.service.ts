@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { ForecastingRepository } from './forecasting.repository';
 
 /**
@@ -8,9 +9,12 @@ import { ForecastingRepository } from './forecasting.repository';
  */
 @Injectable()
 export class SnapshotService {
-  constructor(private readonly repo: ForecastingRepository) {}
+  constructor(
+    private readonly repo: ForecastingRepository,
+    private readonly clock: Clock,
+  ) {}
 
   record(location?: string): Promise<void> {
-    return this.repo.recordSnapshot(location);
+    return this.repo.recordSnapshot(location, this.clock.now());
   }
 }

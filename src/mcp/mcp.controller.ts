@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AcceptsChatCredential } from '../common/auth/requires-approver.decorator';
 import { DomainError } from '../common/errors';
 import { publicBase } from '../common/public-url';
+import { ReadsRawBody } from '../common/request-keys.guard';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { MCP_PATH } from '../discovery/discovery.service';
@@ -26,6 +27,7 @@ export class McpController {
 
   @Post()
   @AcceptsChatCredential() // each tool call is judged again by its own route
+  @ReadsRawBody()
   handle(@Req() req: Request, @Res() res: Response): Promise<void> {
     return serveMcpRequest(this.tools, req, res);
   }

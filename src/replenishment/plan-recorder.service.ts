@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { ForecastingRepository } from '../forecasting/forecasting.repository';
 import { Plan } from './plan.types';
 
@@ -10,11 +11,14 @@ import { Plan } from './plan.types';
  */
 @Injectable()
 export class PlanRecorder {
-  constructor(private readonly repo: ForecastingRepository) {}
+  constructor(
+    private readonly repo: ForecastingRepository,
+    private readonly clock: Clock,
+  ) {}
 
   /** `location`: the one location the plan covers, when it is limited to one. */
   recordSnapshot(location?: string): Promise<void> {
-    return this.repo.recordSnapshot(location);
+    return this.repo.recordSnapshot(location, this.clock.now());
   }
 
   recordForecasts(plan: Plan): Promise<void> {

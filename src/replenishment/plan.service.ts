@@ -1,4 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock';
 import { UcpMessage, warning } from '../common/envelope';
 import { startOfDayPlus8, toPlus8 } from '../common/time';
 import { estimateDemand } from '../forecasting/demand.rules';
@@ -41,7 +44,14 @@ export class PlanService {
     private readonly recorder: PlanRecorder,
     private readonly onOrder: OnOrderRepository,
     private readonly depot: DepotService,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** R: the operator's review cadence (SERVICE_REVIEW_PERIOD_DAYS); the stated 7 days when the config says nothing. */
+  private get reviewPeriodDays(): number {
+    return this.config.reviewPeriodDays ?? FORECASTING_DEFAULTS.reviewPeriodDays;
+  }
 
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
   supplierNamespace(): string {
@@ -62,7 +72,7 @@ export class PlanService {
   /** The plan, read only (nothing is written). */
   async compute(opts: PlanOptions = {}): Promise<Plan> {
     const d = FORECASTING_DEFAULTS;
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? this.clock.now();
     const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
     const { sourcing, leadSamples } = this.fulfillers.of(kind).traits;
     const today = startOfDayPlus8(now);
@@ -128,7 +138,7 @@ export class PlanService {
       computedAt: now,
       fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), namespaces: suppliers },
       policy: {
-        reviewPeriodDays: d.reviewPeriodDays,
+        reviewPeriodDays: this.reviewPeriodDays,
         serviceLevelZ: d.serviceLevelZ,
         salesWindowDays: d.salesWindowDays,
         window: { from: windowStart, to: today },
@@ -163,7 +173,7 @@ export class PlanService {
       ratePerDay: demand.ratePerDay,
       sigmaDaily: demand.sigmaDaily,
       leadTimeDays: lead.days,
-      reviewPeriodDays: d.reviewPeriodDays,
+      reviewPeriodDays: this.reviewPeriodDays,
       z: d.serviceLevelZ,
       stock: r.stock,
       onOrder: ordered?.units ?? 0,
@@ -194,7 +204,7 @@ export class PlanService {
         fallbackReason: demand.fallbackReason,
       },
       leadTime: { ...lead, fulfiller },
-      reviewPeriodDays: d.reviewPeriodDays,
+      reviewPeriodDays: this.reviewPeriodDays,
       safetyStock: p.safetyStock,
       reorderPoint: p.reorderPoint,
       target: p.target,

@@ -2,8 +2,11 @@
  * The replenishment policy (pure; docs/replenishment-policy.md): periodic review, order-up-to level.
  *
  *   protection  P = R + L                       (review period + lead time, days)
- *   target      S = min(capacity, ceil(d·P + z·σ·√P))
- *   reorder pt  s = min(capacity, ceil(d·L + z·σ·√L))
+ *   room        C = capacity + ceil(d·L)        (what the slot can take of an order placed now: it arrives after L
+ *                                               days of sales; issue 25: a cap at capacity alone starved slots
+ *                                               whose lead-time demand is a large share of their capacity)
+ *   target      S = min(C, ceil(d·P + z·σ·√P))  (on the inventory position)
+ *   reorder pt  s = min(C, ceil(d·L + z·σ·√L))
  *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
  *   need        n = max(0, S − x)               (each)
  *   from depot  f = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts)
@@ -58,7 +61,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   const safety = p.z * p.sigmaDaily * Math.sqrt(protection);
   const rawTarget = ceilSafe(p.ratePerDay * protection + safety);
   const rawReorder = ceilSafe(p.ratePerDay * p.leadTimeDays + p.z * p.sigmaDaily * Math.sqrt(p.leadTimeDays));
-  const cap = p.capacity ?? Infinity;
+  const cap = p.capacity === null ? Infinity : p.capacity + ceilSafe(p.ratePerDay * p.leadTimeDays);
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
   const need = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));

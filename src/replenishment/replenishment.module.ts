@@ -56,6 +56,6 @@ import { CoordinationModule } from '../coordination/coordination.module';
     ...RUN_FULFILLER_PROVIDERS,
     RunRecoveryScheduler,
   ],
-  exports: [PlanService, RunsService],
+  exports: [PlanService, RunsService, RunDeliveryService],
 })
 export class ReplenishmentModule {}

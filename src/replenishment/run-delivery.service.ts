@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
@@ -16,6 +17,9 @@ import { Tx } from '../database/tx';
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
 
+/** Told, after the commit, of the units a person received into slots (not of deliveries the platform made itself). */
+export type ReceivedListener = (received: { runId: string; delivered: RunDelivery[] }) => Promise<void>;
+
 /** Delivery of placed runs: received by hand, or delivered by the machine platform; stock rises. */
 @Injectable()
 export class RunDeliveryService implements OnModuleInit {
@@ -26,7 +30,15 @@ export class RunDeliveryService implements OnModuleInit {
     private readonly restockFollowUp: RestockFollowUpService,
     private readonly depot: DepotService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
+
+  private readonly receivedListeners: ReceivedListener[] = [];
+
+  /** Staging's simulated machines put received goods on their own shelves (src/staging/simulated-deliveries.service.ts). */
+  onReceived(listener: ReceivedListener): void {
+    this.receivedListeners.push(listener);
+  }
 
   onModuleInit(): void {
     this.restockFollowUp.onFollowedUp(async () => {
@@ -40,6 +52,7 @@ export class RunDeliveryService implements OnModuleInit {
    * listed stay on order; once every line is closed the run is `delivered`. Slot ids must be open lines of the run.
    */
   async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunView> {
+    let received: RunDelivery[] = [];
     const view = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
@@ -57,10 +70,11 @@ export class RunDeliveryService implements OnModuleInit {
       });
       const raised = await this.raiseStock(delivered);
       const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity) }));
+      received = receipts;
       const all = [...(run.delivered ?? []), ...receipts];
       const done = allLinesClosed(run.lines, new Set(all.map((d) => d.slot_id)));
       const short = receipts.filter((r) => r.shortfall > 0);
-      if (done) await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: new Date(), delivered: all, note: note ?? run.note });
+      if (done) await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: all, note: note ?? run.note });
       else await this.repo.update(id, { delivered: all, note: note ?? run.note });
       await this.events.record({
         kind: 'replenishment.run',
@@ -74,6 +88,7 @@ export class RunDeliveryService implements OnModuleInit {
       });
       return (await this.repo.find(id))!;
     });
+    for (const l of this.receivedListeners) await l({ runId: id, delivered: received });
     return this.views.view(view);
   }
 
@@ -135,7 +150,7 @@ export class RunDeliveryService implements OnModuleInit {
       const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
       const raised = await this.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)));
       const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity) }));
-      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? new Date()).getTime())));
+      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
         id,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { NewEvent } from '../events/events.repository';
@@ -26,6 +27,7 @@ export class RunPlacementSteps {
     private readonly repo: RunsRepository,
     private readonly events: EventsService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   /** Sends every part in order; a failure is recorded by the step and rethrown; then the run is placed. */
@@ -42,7 +44,7 @@ export class RunPlacementSteps {
       // Each part gets its own lease: a run of many parts is not taken for an interrupted one.
       if (done < parts.length) run.claimedAt = (await this.repo.renewClaim(run.id, run.claimedAt)) ?? run.claimedAt;
     }
-    return this.markPlaced(run, { placedAt: new Date(), supplierOrderId: null }, placed);
+    return this.markPlaced(run, { placedAt: this.clock.now(), supplierOrderId: null }, placed);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { toPlus8 } from '../common/time';
@@ -18,6 +19,7 @@ export class RunRecoveryService {
     private readonly fulfillers: RunFulfillers,
     private readonly events: EventsService,
     private readonly claims: MoneyClaims,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -49,7 +51,7 @@ export class RunRecoveryService {
       (r) => r.why,
       async ({ outcome: read, why, supplierOrderId }) => {
         const placed = read === 'placed';
-        const moved = await this.repo.settleClaim(stuck.id, stuck.claimedAt, placed ? 'placed' : 'ready', placed ? { placedAt: new Date(), supplierOrderId } : {});
+        const moved = await this.repo.settleClaim(stuck.id, stuck.claimedAt, placed ? 'placed' : 'ready', placed ? { placedAt: this.clock.now(), supplierOrderId } : {});
         if (!moved) return false;
         // The fulfiller settles its money (a supplier's hold is spent or released) and says what that means.
         const settledWords = await fulfiller.recovered(stuck, placed);

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
@@ -38,6 +39,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     private readonly claims: MoneyClaims,
     private readonly placement: RunPlacementSteps,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   /** One supply order from the plan's supplier; goods summed per supplier and rounded up to the box once. */
@@ -84,7 +86,7 @@ export class SupplierRunFulfiller implements RunFulfiller {
     const orderId = call.value.orderId ?? call.value.ref;
     return this.placement.markPlaced(
       run,
-      { placedAt: new Date(), supplierOrderId: orderId },
+      { placedAt: this.clock.now(), supplierOrderId: orderId },
       {
         summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
         reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,

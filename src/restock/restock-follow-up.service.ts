@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { failureReason } from '../partners/partner-failure';
@@ -34,6 +35,7 @@ export class RestockFollowUpService {
     private readonly registry: PartnerRegistry,
     private readonly events: EventsService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   /** Registers a listener run after each pass; its failure is logged and never fails the pass. */
@@ -61,7 +63,7 @@ export class RestockFollowUpService {
         continue;
       }
       const done = state.status === 'completed';
-      const completedAt = done ? new Date(state.completedAt ?? Date.now()) : null;
+      const completedAt = done ? new Date(state.completedAt ?? this.clock.nowMs()) : null;
       if (done) out.completed++;
       else if (state.status === 'cancelled') out.cancelled++;
       await this.tx.run(async () => {

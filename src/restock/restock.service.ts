@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
@@ -42,6 +43,7 @@ export class RestockService {
     private readonly claims: MoneyClaims,
     private readonly recovery: RestockRecoveryService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   async send(locationId: string, body: { reference: string; binding?: boolean; line_items: RestockLineInput[] }): Promise<RestockAnswer> {
@@ -149,7 +151,7 @@ export class RestockService {
       });
     }
     const ack = call.value;
-    const sentAt = new Date();
+    const sentAt = this.clock.now();
     const status = RESTOCK_MACHINE.move('sending', row.binding ? 'pending' : 'sent');
     const recorded = await this.tx.run(async () => {
       if (!(await this.repo.settleClaim(row.id, row.claimedAt, status, { accepted: ack.accepted, externalRef: ack.externalRef, sentAt }))) return false;

@@ -1,5 +1,6 @@
-import { PriceAuditService } from '../price-audit/price-audit.service';
 import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { PriceAuditService } from '../price-audit/price-audit.service';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { Tx } from '../database/tx';
@@ -55,12 +56,13 @@ export class SyncService {
     private readonly tx: Tx,
     private readonly ledger: LedgerSyncService,
     private readonly priceAudit: PriceAuditService,
+    private readonly clock: Clock,
   ) {}
 
   // ---- entry points ----
 
   /** `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now. */
-  async syncNow(salesWindowDays: number, now = Date.now()): Promise<SyncSummary> {
+  async syncNow(salesWindowDays: number, now = this.clock.nowMs()): Promise<SyncSummary> {
     const all = await this.locations.all();
     const namespaces = new Set(all.map((l) => l.namespace));
     const def = this.registry.defaults().machine;
@@ -113,7 +115,7 @@ export class SyncService {
   }
 
   /** The 5-minute job: the default machine namespace's ledger over the last 3 hours, by update time. */
-  async scheduledLedger(now = Date.now()): Promise<LedgerSyncResult | null> {
+  async scheduledLedger(now = this.clock.nowMs()): Promise<LedgerSyncResult | null> {
     const ns = this.registry.defaults().machine;
     if (!ns) return null;
     const adapter = this.machineAdapter(ns, 'ledger');

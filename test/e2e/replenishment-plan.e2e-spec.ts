@@ -43,15 +43,16 @@ describe('replenishment plan (PostgreSQL)', () => {
     expect(a.unit_price).toEqual({ amount: pA.packPriceFen, currency: 'CNY' });
 
     const b = lineOf(plan, slot.B);
-    // 60 units over 20 in-stock days = 3/day (not 2/day over 30); S = 27 capped at 24.
+    // 60 units over 20 in-stock days = 3/day (not 2/day over 30); S = 27, within the room 24 + 3 × 2 (capacity plus
+    // what sells during the 2-day lead time: the order arrives into a slot that has sold meanwhile).
     expect(b.demand).toMatchObject({ rate_per_day: 3, measured: true, in_stock_days: 20, stocked_out_days: 10 });
-    expect(b).toMatchObject({ target: 24, capped_at_capacity: true, quantity_each: 24 });
+    expect(b).toMatchObject({ target: 27, capped_at_capacity: false, quantity_each: 27 });
 
     const c = lineOf(plan, slot.C);
     expect(c.demand).toMatchObject({ rate_per_day: 1, sigma_daily: 1, measured: false, source: 'stated', in_stock_days: 2 });
     expect(c.demand.note).toMatch(/only 2 in-stock day/);
-    // S = ceil(1 × 9 + 1.65 × 1 × 3) = 14, capped at 10; need 7.
-    expect(c).toMatchObject({ target: 10, quantity_each: 7 });
+    // S = ceil(1 × 9 + 1.65 × 1 × 3) = 14, capped at the room 10 + ceil(1 × 2) = 12; need 9.
+    expect(c).toMatchObject({ target: 12, capped_at_capacity: true, quantity_each: 9 });
 
     const d = lineOf(plan, slot.D);
     expect(d.demand).toMatchObject({ rate_per_day: 1, measured: true, in_stock_days: 25, stocked_out_days: 5 });

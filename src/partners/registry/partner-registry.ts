@@ -2,6 +2,7 @@ import { HttpService } from '@nestjs/axios';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/clock';
 import { Errors } from '../../common/errors';
 import { parseNamespace, Role } from '../../identifiers/identifiers';
 import { MachineAdapter, SupplyAdapter } from '../adapter.types';
@@ -44,12 +45,15 @@ export class PartnerRegistry {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     httpService: HttpService,
     metrics: MetricsService,
+    clock: Clock,
   ) {
+    // The simulated partners live on the service clock: an adjustable clock moves their sales and deliveries too.
+    const now = () => clock.nowMs();
     const userAgent = `${config.serviceName}-commerce-service/0.1 (+ucp 2026-08-25)`;
     const http = { timeoutMs: config.partnerTimeoutMs, userAgent, http: httpService, observe: metrics.observePartnerCall.bind(metrics) };
-    this.simulatedSupplier = new SimulatedSupplier(SIMULATED_SUPPLY_NAMESPACE);
+    this.simulatedSupplier = new SimulatedSupplier(SIMULATED_SUPPLY_NAMESPACE, { now });
     if (config.env === 'staging') {
-      const machine = new SimulatedMachinePlatform(SIMULATED_MACHINE_NAMESPACE);
+      const machine = new SimulatedMachinePlatform(SIMULATED_MACHINE_NAMESPACE, { now });
       this.add(machine, 'machine', true);
       this.add(this.simulatedSupplier, 'supply', true);
     }

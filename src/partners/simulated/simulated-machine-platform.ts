@@ -1,6 +1,8 @@
 /**
  * The in-process machine platform of staging (decisions.md section 2): four machines, forty products, five weeks of
  * sales ending now. Data derive from a seed (mock-data.ts); only prices, stock and restock requests change in memory.
+ * From start-up on, its machines sell from their shelves as its clock moves, and deliveries go back on them
+ * (sim-shelves.ts, issue 25), so a sync after a delivery reads the delivered stock minus what sold since.
  * It behaves like a conforming partner: unknown ids and bad values are refused with PartnerError 'rejected', as an
  * HTTP partner's 4xx `{ok:false, reason}` would be.
  */
@@ -34,6 +36,11 @@ import {
   SimSlot,
   SimWorld,
 } from './mock-data';
+import { slotId } from '../../identifiers/identifiers';
+import { SimShelves } from './sim-shelves';
+import { recordAt } from './sim-ledger-record';
+
+export { recordAt };
 
 export interface SimulatedMachineOptions {
   seed?: number;
@@ -86,6 +93,7 @@ export class SimulatedMachinePlatform implements MachineAdapter {
   private readonly products: Map<string, SimProduct>;
   private readonly restocks = new Map<string, StoredRestock>();
   private readonly dayCache = new Map<number, SimOrderPlan[]>();
+  private readonly shelves: SimShelves;
 
   constructor(
     readonly namespace: string,
@@ -98,6 +106,22 @@ export class SimulatedMachinePlatform implements MachineAdapter {
     this.products = new Map(this.world.products.map((p) => [p.vendorSku, p]));
     // Mutable copies: price changes and deliveries must not alter the seed world the ledger is generated from.
     for (const m of this.world.machines) this.slots.set(m.locationId, m.slots.map((s) => ({ ...s })));
+    this.shelves = new SimShelves(this.slots, this.now(), (d) => this.plansOf(d));
+  }
+
+  /**
+   * Goods a person received into the service's slots (`POST /runs/{id}/receive`): the route staff put them on this
+   * platform's shelves, capped at each slot's capacity. Slot ids of other platforms are ignored. The units put on.
+   */
+  applyReceived(received: { slot_id: string; quantity: number }[]): { slot_id: string; quantity: number }[] {
+    this.record('applyReceived', [received]);
+    this.catchUp();
+    const out: { slot_id: string; quantity: number }[] = [];
+    for (const r of received) {
+      const slot = this.slotByServiceId(r.slot_id);
+      if (slot && Number.isSafeInteger(r.quantity) && r.quantity > 0) out.push({ slot_id: r.slot_id, quantity: this.shelves.deliver(slot, r.quantity) });
+    }
+    return out;
   }
 
   /** The simulated machines (id, name), for staging set-up and tests. */
@@ -107,7 +131,7 @@ export class SimulatedMachinePlatform implements MachineAdapter {
 
   async getInventory(locationId: string): Promise<{ items: MachineInventoryItem[]; rejected: RejectedRecord[] }> {
     this.record('getInventory', [locationId]);
-    this.deliverDueRestocks();
+    this.catchUp();
     const items = this.slotsOf(locationId).map((s) => {
       const p = this.products.get(s.vendorSku)!;
       return { vendorSku: s.vendorSku, title: p.title, priceFen: s.priceFen, stock: s.stock, barcode: p.barcode, slotId: s.slotId, capacity: s.capacity };
@@ -120,6 +144,7 @@ export class SimulatedMachinePlatform implements MachineAdapter {
     if (!Number.isSafeInteger(q.page) || q.page < 1) this.refuse(`page must be an integer >= 1, got ${q.page}`);
     if (!Number.isSafeInteger(q.size) || q.size < 1 || q.size > MAX_PAGE_SIZE) this.refuse(`size must be 1..${MAX_PAGE_SIZE}, got ${q.size}`);
     if (!Number.isSafeInteger(q.fromMs) || !Number.isSafeInteger(q.toMs) || q.fromMs > q.toMs) this.refuse('fromMs and toMs must be epoch ms with fromMs <= toMs');
+    this.catchUp();
     const now = this.now();
     const windowStart = dayStartMs(dayIndexOf(now) - (LEDGER_DAYS - 1));
     const timeOf = (r: LedgerRecord) => (q.by === 'updated' ? (r.updatedAt ?? r.createdAt) : (r.takenAt ?? r.createdAt));
@@ -127,8 +152,10 @@ export class SimulatedMachinePlatform implements MachineAdapter {
     const last = dayIndexOf(Math.min(q.toMs, now));
     const found: { t: number; r: LedgerRecord }[] = [];
     for (let d = first; d <= last; d++) {
-      for (const plan of this.plansOf(d)) {
-        if (plan.createdAt < windowStart || plan.createdAt > now) continue;
+      for (const planned of this.plansOf(d)) {
+        if (planned.createdAt < windowStart || planned.createdAt > now) continue;
+        const plan = this.shelves.served(planned);
+        if (!plan) continue;
         const r = recordAt(plan, now);
         const t = timeOf(r);
         if (t >= q.fromMs && t <= q.toMs) found.push({ t, r });
@@ -163,7 +190,7 @@ export class SimulatedMachinePlatform implements MachineAdapter {
   async sendRestock(req: RestockRequest): Promise<RestockAck> {
     this.record('sendRestock', [req]);
     logCall(this.restockCalls, structuredClone(req));
-    this.deliverDueRestocks();
+    this.catchUp();
     if (typeof req.ref !== 'string' || req.ref === '') this.refuse('ref is missing');
     const known = this.restocks.get(req.ref);
     // Idempotent by ref: a repeat gets the first answer and creates nothing.
@@ -182,7 +209,7 @@ export class SimulatedMachinePlatform implements MachineAdapter {
 
   async getRestock(ref: string): Promise<RestockState> {
     this.record('getRestock', [ref]);
-    this.deliverDueRestocks();
+    this.catchUp();
     const r = this.restocks.get(ref);
     if (!r) this.refuse(`unknown restock ref ${ref}`, 404);
     const age = this.now() - r.createdAt;
@@ -198,19 +225,29 @@ export class SimulatedMachinePlatform implements MachineAdapter {
     };
   }
 
-  /** Completes binding restocks whose time has come: stock rises by the requested quantity, capped at capacity. */
-  private deliverDueRestocks(): void {
+  /**
+   * Brings the shelves to now: sales up to each binding restock whose time has come, that restock (stock rises by
+   * the requested quantity, capped at capacity), and so on, then the sales up to now.
+   */
+  private catchUp(): void {
     const now = this.now();
-    for (const r of this.restocks.values()) {
-      if (!r.request.binding || r.delivered || now < r.createdAt + this.completeAfterMs) continue;
+    const due = [...this.restocks.values()]
+      .filter((r) => r.request.binding && !r.delivered && now >= r.createdAt + this.completeAfterMs)
+      .sort((a, b) => a.createdAt - b.createdAt);
+    for (const r of due) {
+      this.shelves.sellUntil(r.createdAt + this.completeAfterMs);
       const slots = this.slots.get(r.request.locationId)!;
-      r.delivered = r.request.lines.map((l) => {
-        const slot = slots.find((s) => s.vendorSku === l.vendorSku)!;
-        const quantity = Math.min(l.quantity, Math.max(0, slot.capacity - slot.stock));
-        slot.stock += quantity;
-        return { vendorSku: l.vendorSku, quantity };
-      });
+      r.delivered = r.request.lines.map((l) => ({ vendorSku: l.vendorSku, quantity: this.shelves.deliver(slots.find((s) => s.vendorSku === l.vendorSku)!, l.quantity) }));
     }
+    this.shelves.sellUntil(now);
+  }
+
+  private slotByServiceId(id: string): SimSlot | undefined {
+    for (const [locationId, slots] of this.slots) {
+      const slot = slots.find((s) => slotId(locationId, s.vendorSku) === id);
+      if (slot) return slot;
+    }
+    return undefined;
   }
 
   private plansOf(dayIndex: number): SimOrderPlan[] {
@@ -238,90 +275,4 @@ export class SimulatedMachinePlatform implements MachineAdapter {
     // Its 404 is always "this reference does not exist".
     throw new PartnerError('rejected', this.namespace, reason, status, status === 404);
   }
-}
-
-const STATE_WORDS: Record<string, [string, string]> = {
-  in_progress: ['WAIT_SETTLE', 'awaiting settlement'],
-  pending_review: ['WAIT_REVIEW', 'under review'],
-  settled: ['TRADE_SUCCESS', 'completed'],
-  payment_failed: ['PAY_FAILED', 'payment failed'],
-  refunded: ['REFUND_SUCCESS', 'refunded'],
-  cancelled: ['TRADE_CLOSED', 'closed'],
-};
-
-/** The order as the platform shows it at `now`: its state follows the plan's offsets. */
-export function recordAt(plan: SimOrderPlan, now: number): LedgerRecord {
-  const c = plan.createdAt;
-  const age = now - c;
-  const taken = plan.outcome !== 'cancelled' && age >= plan.takeAfter ? c + plan.takeAfter : null;
-  let state = 'in_progress';
-  let lineStatus = plan.outcome === 'cancelled' || plan.outcome === 'unpaid' ? 'unpaid' : 'paid';
-  let settledAt: number | null = null;
-  let updatedAt = taken ?? c;
-  let finalized = false;
-  let raw: string | null = null;
-  const settled = () => {
-    state = 'settled';
-    settledAt = c + plan.settleAfter;
-    updatedAt = settledAt;
-    finalized = true;
-  };
-  switch (plan.outcome) {
-    case 'paid':
-      if (age >= plan.settleAfter) settled();
-      break;
-    case 'review':
-      if (age >= plan.finalAfter) {
-        settled();
-        settledAt = c + plan.finalAfter;
-        updatedAt = settledAt;
-      } else if (taken !== null) state = 'pending_review';
-      break;
-    case 'refunded':
-    case 'refund_failed':
-      if (age >= plan.settleAfter) settled();
-      if (age >= plan.finalAfter) {
-        updatedAt = c + plan.finalAfter;
-        if (plan.outcome === 'refunded') {
-          state = 'refunded';
-          lineStatus = 'refunded';
-        } else {
-          // The refund bounced: the money stays with the operator and someone has to look at it.
-          lineStatus = 'refund_failed';
-          raw = 'REFUND_FAILED';
-          finalized = false;
-        }
-      }
-      break;
-    case 'cancelled':
-      if (age >= 60_000) {
-        state = 'cancelled';
-        lineStatus = 'cancelled';
-        updatedAt = c + 60_000;
-        finalized = true;
-      }
-      break;
-    case 'unpaid':
-      if (age >= plan.takeAfter + 60_000) {
-        state = 'payment_failed';
-        updatedAt = c + plan.takeAfter + 60_000;
-      }
-      break;
-  }
-  const lines: LedgerLine[] = plan.lines.map((l) => ({ ...l, status: lineStatus }));
-  const [stateRaw, stateLabel] = STATE_WORDS[state];
-  return {
-    orderNo: plan.orderNo,
-    locationId: plan.locationId,
-    totalFen: plan.lines.reduce((sum, l) => sum + l.priceFen * l.quantity, 0),
-    createdAt: c,
-    takenAt: taken,
-    settledAt,
-    updatedAt,
-    finalized,
-    state,
-    stateRaw: raw ?? stateRaw,
-    stateLabel,
-    lines,
-  };
 }

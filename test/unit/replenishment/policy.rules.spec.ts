@@ -31,9 +31,14 @@ describe('order-up-to policy (known answers)', () => {
     });
   });
 
-  it('caps the target at the slot capacity', () => {
-    const p = applyPolicy({ ...base, capacity: 20 });
+  it('caps the target at what the slot can take when the order arrives: capacity plus the lead time demand', () => {
+    // Room C = 16 + ceil(2 × 2) = 20 < 23: an order placed now arrives after about 4 units sold.
+    const p = applyPolicy({ ...base, capacity: 16 });
     expect(p).toMatchObject({ target: 20, cappedAtCapacity: true, quantityEach: 15, quantity: 2, costEstimateFen: 9600 });
+    // Issue 25: capping at the capacity alone left a slot whose lead time demand nearly fills it always short.
+    expect(applyPolicy({ ...base, capacity: 8, ratePerDay: 3, sigmaDaily: 0, leadTimeDays: 3, stock: 2 })).toMatchObject({ target: 17, quantityEach: 15 });
+    // Room applies to the inventory position: what is on order counts against it.
+    expect(applyPolicy({ ...base, capacity: 16, onOrder: 10 })).toMatchObject({ target: 20, quantityEach: 5 });
   });
 
   it('orders each when the supplier sells by the piece, at the each price', () => {

@@ -1,0 +1,26 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { ok } from '../common/envelope';
+import { AdvanceClockBody } from './admin.dto';
+import { ClockService } from './clock.service';
+
+/**
+ * The service clock (issue 25). Not part of the public contract (no OpenAPI operation, no MCP tool): a staging
+ * service with SERVICE_CLOCK=adjustable moves it forward for replays and demos; elsewhere the advance is 404.
+ */
+@ApiExcludeController()
+@Controller('ucp/v1/admin/clock')
+export class ClockController {
+  constructor(private readonly clock: ClockService) {}
+
+  @Get()
+  read() {
+    return ok({ clock: this.clock.view() });
+  }
+
+  @Post('advance')
+  @HttpCode(200)
+  advance(@Body() body: AdvanceClockBody) {
+    return ok({ clock: this.clock.advance(body.seconds) });
+  }
+}
