@@ -11,7 +11,6 @@ import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
 import { OnOrderRepository } from './on-order.repository';
 import { RunRepairService } from './run-repair.service';
-import { UnavailableRepository } from './unavailable/unavailable.repository';
 import { DepotController } from './depot/depot.controller';
 import { DepotRepository } from './depot/depot.repository';
 import { DepotService } from './depot/depot.service';
@@ -44,7 +43,6 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunsRepository,
     OnOrderRepository,
     RunRepairService,
-    UnavailableRepository,
     DepotRepository,
     DepotService,
     RunViewService,
