@@ -1,4 +1,8 @@
-/** Test tiers: unit (pure rules, no database) and e2e (HTTP over the real app, real PostgreSQL and embedded). */
+/**
+ * Four test tiers in two jest projects: unit (pure rules, no database); and, sharing one database setup, db
+ * (repositories, migrations and the event bus on a real PostgreSQL), e2e (HTTP over the real app, real PostgreSQL and
+ * embedded) and browser (the operator console in headless chromium, issue 19).
+ */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
@@ -9,7 +13,6 @@ module.exports = {
     {
       ...common,
       displayName: 'e2e',
-      // test/browser: the operator console in headless chromium (issue 19); it shares the e2e tier's database setup.
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts', '<rootDir>/test/db/**/*.spec.ts', '<rootDir>/test/browser/**/*.browser-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/support/pg-overlap-guard.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',

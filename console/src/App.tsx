@@ -1,6 +1,6 @@
 /** The console's frame: sign-in gate, navigation, the kill-switch banner on every screen, and the current screen. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, call, onUnauthorized, signOut } from './api';
+import { api, call, onUnauthorized, signOut, type KillSwitch } from './api';
 import { onLiveEvent, onLiveState, startLive, stopLive, type LiveState } from './live';
 import { href, useRoute } from './route';
 import { Approvals } from './screens/Approvals';
@@ -29,7 +29,6 @@ const NAV: [string, string][] = [
 ];
 
 type Auth = 'checking' | 'out' | 'in';
-export type KillSwitch = { engaged: boolean; reason: string | null; changed_at: string | null };
 
 export function App() {
   const [auth, setAuth] = useState<Auth>('checking');

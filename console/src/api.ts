@@ -8,6 +8,7 @@ import type { components, paths } from '../../clients/typescript/schema';
 
 export type Schemas = components['schemas'];
 export type UcpMessage = Schemas['UcpMessageView'];
+export type KillSwitch = Schemas['KillSwitchView'];
 
 export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
 

@@ -5,6 +5,7 @@
  * `agent` is the UCP-Agent profile the caller named, when it named one.
  */
 import type { Credential } from '../common/auth/credential';
+import { MCP_PATH } from '../common/mcp-paths';
 
 export type RequesterChannel = 'console' | 'mcp' | 'api' | 'service';
 
@@ -14,7 +15,6 @@ export interface Requester {
   agent?: string;
 }
 
-export const MCP_PATH = '/ucp/mcp';
 
 export function requesterOf(r: { path: string; via: 'bearer' | 'cookie' | null; credential: Credential | null; agentProfile: string | null }): Requester {
   const channel: RequesterChannel = r.path === MCP_PATH || r.path.startsWith(`${MCP_PATH}/`) ? 'mcp' : r.via === 'cookie' ? 'console' : r.via === 'bearer' ? 'api' : 'service';

@@ -1,9 +1,8 @@
 /** The UCP envelope and messages (spec "Envelope and messages", decisions.md section 9). */
 import type { MessageCode } from './message-codes';
+import type { Severity } from './severity';
 
 export const UCP_VERSION = '2026-08-25';
-
-export type Severity = 'requires_buyer_review' | 'recoverable' | 'unrecoverable' | 'warning' | 'info';
 
 export interface UcpMessage {
   type: 'error' | 'warning' | 'info';

@@ -1,4 +1,4 @@
-import type { Severity } from './envelope';
+import type { Severity } from './severity';
 
 /**
  * The closed list of error codes a DomainError may carry, each with the severity it has unless the thrower says

@@ -1,5 +1,6 @@
-import { message, Severity, UcpMessage } from './envelope';
+import { message, UcpMessage } from './envelope';
 import { defaultSeverity, ErrorCode } from './error-codes';
+import type { Severity } from './severity';
 
 export type { ErrorCode } from './error-codes';
 

@@ -5,13 +5,11 @@ import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS, UCP_VERSION, warning, Ucp
 import { paymentHandlers } from '../common/payment-handlers';
 import { ASYNCAPI_PATH } from '../events/asyncapi';
 import { capabilitySchemaUrl } from './capability-schemas.rules';
+import { MCP_PATH, MCP_SCHEMA_PATH } from '../common/mcp-paths';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 
 export const INTERFACE_VERSION = '2026-09-10 v2';
 export const API_PREFIX = '/ucp/v1';
-/** The MCP endpoint (Streamable HTTP) and the OpenRPC document of its tools (src/mcp). */
-export const MCP_PATH = '/ucp/mcp';
-export const MCP_SCHEMA_PATH = '/ucp/mcp/openrpc.json';
 
 /** UCP's specification pages of the version the service speaks (the `spec` of UCP's own service and capabilities). */
 const UCP_SPEC = `https://ucp.dev/${UCP_VERSION}/specification`;

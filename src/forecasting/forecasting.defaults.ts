@@ -18,5 +18,3 @@ export const FORECASTING_DEFAULTS = {
   /** Safety factor: z of a 95% cycle service level. */
   serviceLevelZ: 1.65,
 } as const;
-
-export type ForecastingDefaults = typeof FORECASTING_DEFAULTS;

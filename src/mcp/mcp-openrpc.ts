@@ -1,4 +1,4 @@
-import { MCP_PATH } from '../discovery/discovery.service';
+import { MCP_PATH } from '../common/mcp-paths';
 import { MCP_SERVER_VERSION } from './mcp-server';
 import type { ToolDefinition } from './mcp-schemas.rules';
 

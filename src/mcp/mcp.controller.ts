@@ -7,7 +7,7 @@ import { publicBase } from '../common/public-url';
 import { ReadsRawBody } from '../common/request-keys.guard';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { MCP_PATH } from '../discovery/discovery.service';
+import { MCP_PATH, MCP_SCHEMA_FILE } from '../common/mcp-paths';
 import { serveMcpRequest } from './mcp-server';
 import { McpToolsService } from './mcp-tools.service';
 import { McpTransportErrorFilter } from './mcp-transport-error.filter';
@@ -54,7 +54,7 @@ export class McpSchemaController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get('openrpc.json')
+  @Get(MCP_SCHEMA_FILE)
   async schema(@Req() req: Request) {
     return openRpcDocument(await this.tools.tools(), publicBase(this.config.publicUrl, req));
   }

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_PATH } from '../discovery/discovery.service';
+import { MCP_PATH } from '../common/mcp-paths';
 import { MCP_SERVER_NAME, MCP_SERVER_VERSION } from './mcp-server';
 
 /** The MCP endpoint and token the bridge forwards to, from VENDING_URL and VENDING_TOKEN (a missing one is named). */

@@ -6,8 +6,6 @@
  * (the service turns those into `warning` messages), and the rest of the page is kept.
  */
 
-export type PartnerRole = 'machine' | 'supply';
-
 export const MACHINE_CAPABILITIES = ['inventory', 'ledger', 'pricing', 'replenishment.recommend', 'replenishment.order'] as const;
 export const MACHINE_REQUIRED = ['inventory', 'ledger'] as const;
 export const SUPPLY_CAPABILITIES = ['catalog', 'orders'] as const;

@@ -4,7 +4,7 @@ import { ok } from '../common/envelope';
 import { SyncLocationsBody } from './sync.dto';
 import { SALES_WINDOW_DEFAULT_DAYS } from './sync.rules';
 import { SyncNowGate } from './sync-now.gate';
-import { SyncDocs } from '../locations/locations.openapi';
+import { SyncDocs } from './sync.openapi';
 
 @ApiTags('locations')
 @Controller('ucp/v1/locations')

@@ -1,7 +1,6 @@
 /** Guards and the kill switch: the rules as they stand, and one clear control to stop all spending. */
 import { useState } from 'preact/hooks';
-import type { KillSwitch } from '../App';
-import { api, call, ownerHeaders } from '../api';
+import { api, call, ownerHeaders, type KillSwitch } from '../api';
 import { when, yuan } from '../format';
 import { Confirm, Loaded, Messages, useAction, useLoad } from '../ui';
 

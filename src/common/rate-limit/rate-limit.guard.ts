@@ -5,11 +5,10 @@ import type { AppConfig } from '../../config/app-config';
 import { SIGN_IN_PATH } from '../auth/auth.middleware';
 import { requestAuth } from '../auth/credential';
 import { DomainError } from '../errors';
+import { MCP_PATH } from '../mcp-paths';
 import { isInProcess } from '../in-process';
 import { bucketOf, costOf, MCP_MAX_BATCH, UNLIMITED_PATHS } from './rate-limit.rules';
 import { RateLimited, RateLimiter } from './rate-limiter.service';
-
-const MCP_PATH = '/ucp/mcp';
 
 /**
  * The first guard (before authentication, so a request that fails it is counted against its client address too):

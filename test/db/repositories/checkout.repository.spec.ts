@@ -102,11 +102,17 @@ describe('CheckoutRepository on PostgreSQL', () => {
 
   it('locks the row for update inside a transaction and saves changes', async () => {
     await session('cs-1', 'incomplete');
+    await session('cs-2', 'incomplete');
+    // The harness's own connection asks for the same lock without waiting: refused while the transaction holds it.
+    const lockNow = (id: string) => h.sql(`SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE NOWAIT`, [id]);
     await h.tx.run(async () => {
       const row = await repo.findForUpdate('cs-1');
+      await expect(lockNow('cs-1')).rejects.toMatchObject({ code: '55P03' }); // lock_not_available
+      await expect(lockNow('cs-2')).resolves.toEqual([{ id: 'cs-2' }]);
       row!.totalFen = 1234;
       await repo.save(row!);
     });
+    await expect(lockNow('cs-1')).resolves.toEqual([{ id: 'cs-1' }]);
     expect((await repo.find('cs-1'))?.totalFen).toBe(1234);
   });
 });
