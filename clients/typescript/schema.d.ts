@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The UCP profile (no token)
-         * @description Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.
+         * @description Core. Start here: services (the REST endpoint and this document), capabilities with their versions (`com.example.svc.sku` lists the namespaces when the request carries the token; `com.example.svc.events` gives `websocket_url` and `asyncapi_url`) and payment handlers. Capabilities and namespaces are runtime facts: never hard-code vendors.
          */
         get: operations["discovery_profile"];
         put?: never;
@@ -435,7 +435,7 @@ export interface paths {
         put?: never;
         /**
          * Place a run with its fulfiller (orders goods)
-         * @description Orders the run's goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`) or is empty (409 `nothing_to_order`). Send an `Idempotency-Key` to make a retry replay the first answer.
+         * @description Orders the run's goods from its fulfiller, once, never retried; the budget is held at place. Refused when the kill switch is engaged (409 `kill_switch_engaged`), the run waits for approval (409 `approval_required`), is already placed (409 `already_placed`), is empty (409 `nothing_to_order`), or another run ordered for its slots after it was drafted (409 `run_superseded`, naming that run: create a new run). Send an `Idempotency-Key` to make a retry replay the first answer.
          */
         post: operations["replenishment_run_place"];
         delete?: never;
@@ -454,10 +454,70 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a delivery into stock
-         * @description Quantities in units (each) per slot of the run; stock rises, capped at capacity when known. A second delivery is 409 `already_delivered`.
+         * Record a delivery into stock, line by line
+         * @description Units (each) that arrived per slot of the run: stock rises (capped at capacity) and each listed line leaves on-order, a short one with its `shortfall`. Unlisted lines stay on order; the run is `delivered` once every line is closed.
          */
         post: operations["replenishment_run_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a placed run that will never arrive
+         * @description Its open lines leave on-order with their units as shortfall, so the next plan orders them again; an event records the reason. Needs `confirm: true`.
+         */
+        post: operations["replenishment_run_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a run not placed yet
+         * @description Its pending approval is withdrawn and nothing is sent. Needs `confirm: true`; a placed run is closed instead.
+         */
+        post: operations["replenishment_run_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/drop-refused-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop the lines a supplier refused as unavailable
+         * @description Supply-checkout runs: removes the `item_unavailable` lines of its purchase orders not completed, so place sends the rest. Needs `confirm: true`.
+         */
+        post: operations["replenishment_run_drop_refused_lines"];
         delete?: never;
         options?: never;
         head?: never;
@@ -478,6 +538,66 @@ export interface paths {
         get: operations["replenishment_score"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/depot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the depot holds, per good
+         * @description Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying.
+         */
+        get: operations["depot_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/depot/fill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move units from the depot into slots
+         * @description Each slot gets units of its own good, at most what the depot holds and the slot has room for. Needs `confirm: true`.
+         */
+        post: operations["depot_fill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/depot/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a stock count of the depot
+         * @description The counted quantities replace what the depot held; the reason and differences are recorded in an event. Needs `confirm: true`.
+         */
+        post: operations["depot_count"];
         delete?: never;
         options?: never;
         head?: never;
@@ -814,7 +934,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`, `price_recovered`, `price_superseded`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `run_superseded`, `depot_insufficient`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`, `price_recovered`, `price_superseded`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -843,7 +963,7 @@ export interface components {
             services: {
                 [key: string]: components["schemas"]["ProfileServiceView"][];
             };
-            /** @description Capabilities by name: UCP's `dev.ucp.shopping.checkout`, `dev.ucp.shopping.catalog.search` and `dev.ucp.shopping.catalog.lookup` (with `spec`), and the extensions `com.example.svc.*`. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces; `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
+            /** @description Capabilities by name: UCP's `dev.ucp.shopping.checkout`, `dev.ucp.shopping.catalog.search` and `dev.ucp.shopping.catalog.lookup` (with `spec`), and the extensions `com.example.svc.*`. `com.example.svc.sku` `config.namespaces` lists the vendors' namespaces to a caller that sends its token (anonymous callers get empty lists and `listed_to: "token holders"`); `com.example.svc.events` `config.websocket_url` is the event socket and `config.asyncapi_url` its AsyncAPI document. */
             capabilities: {
                 [key: string]: components["schemas"]["ProfileCapabilityView"][];
             };
@@ -868,7 +988,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "machine" | "supply";
+            role: "supply" | "machine";
             /**
              * @description A `planned` namespace answers `namespace_unsupported` on every call.
              * @enum {string}
@@ -892,7 +1012,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -927,7 +1047,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1384,8 +1504,8 @@ export interface components {
             id: string;
             title: string;
             description: components["schemas"]["DescriptionView"];
-            /** @description Barcode (EAN), null when unknown. */
-            sku: string | null;
+            /** @description Barcode (EAN); absent when unknown (UCP: a string when present). */
+            sku?: string;
             /** @description Always the each (single unit) price. */
             price: components["schemas"]["PriceView"];
             sale_units?: components["schemas"]["SaleUnitView"][];
@@ -1474,6 +1594,11 @@ export interface components {
             supplier: string;
             cost_estimate: components["schemas"]["PriceView"];
         };
+        OnOrderRunView: {
+            units: number;
+            id: string;
+            status: string;
+        };
         DemandView: {
             window_days: number;
             observed_days: number;
@@ -1522,11 +1647,15 @@ export interface components {
         };
         PlanLineView: {
             stock: number;
+            /** @description Units ordered by placed runs and not received yet: the need is `target - (stock + on_order)`. */
+            on_order: number;
             capacity: number | null;
             review_period_days: number;
             reorder_point: number;
             target: number;
-            /** @description Units (each) to reach the target. */
+            /** @description Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`). */
+            from_depot: number;
+            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`. */
             quantity_each: number;
             /** @description Quantity in `unit` (boxes for BX). */
             quantity: number;
@@ -1537,6 +1666,8 @@ export interface components {
             item: components["schemas"]["ItemRefView"];
             vendor_sku: string;
             title: string;
+            /** @description The runs whose open lines make up `on_order`. */
+            on_order_runs: components["schemas"]["OnOrderRunView"][];
             demand: components["schemas"]["DemandView"];
             lead_time: components["schemas"]["SlotLeadTimeView"];
             safety_stock: number;
@@ -1553,6 +1684,8 @@ export interface components {
             slots: number;
             slots_to_order: number;
             units_each: number;
+            /** @description Units (each) the plan serves from the depot. */
+            from_depot_each: number;
             cost_estimate: components["schemas"]["PriceView"];
         };
         PlanResponse: {
@@ -1584,6 +1717,8 @@ export interface components {
             stock_at_plan: number;
             capacity: number | null;
             target: number;
+            /** @description Units of this line still on order: ordered and neither received nor closed. */
+            on_order: number;
             slot_id: string;
             location: string;
             item: components["schemas"]["ItemRefView"];
@@ -1597,9 +1732,15 @@ export interface components {
         };
         RunDeliveredView: {
             quantity: number;
+            ordered_each?: number;
+            shortfall?: number;
+            /** @description Units the slot had no room for (capacity), kept in the depot. */
+            to_depot?: number;
             stock_before: number | null;
             stock_after: number | null;
             slot_id: string;
+            /** @description True: closed by an operator (`/close`) without a delivery. */
+            closed?: boolean;
         };
         RestockOrderDeliveredView: {
             quantity: number;
@@ -1657,10 +1798,10 @@ export interface components {
             purchase_orders?: components["schemas"]["RunPurchaseOrderView"][];
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "rejected" | "placed" | "delivered" | "ready" | "awaiting_approval" | "placing";
+            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1680,10 +1821,10 @@ export interface components {
             line_count: number;
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered`, `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "rejected" | "placed" | "delivered" | "ready" | "awaiting_approval" | "placing";
+            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1714,6 +1855,29 @@ export interface components {
             delivered: components["schemas"]["DeliveredLine"][];
             note?: string;
         };
+        CloseRunBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided the rest of this run will never arrive.
+             * @enum {boolean}
+             */
+            confirm: true;
+            reason: string;
+        };
+        CancelRunBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided not to place this run.
+             * @enum {boolean}
+             */
+            confirm: true;
+            reason?: string;
+        };
+        DropRefusedLinesBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided to place the run without the refused goods.
+             * @enum {boolean}
+             */
+            confirm: true;
+        };
         ScoreResponse: {
             horizon_days: number;
             total_forecasts: number;
@@ -1725,6 +1889,91 @@ export interface components {
             };
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
+        };
+        DepotRefView: {
+            id: string;
+            name: string;
+        };
+        DepotStockView: {
+            quantity: number;
+            /** Format: date-time */
+            updated_at: string;
+            item: components["schemas"]["ItemRefView"];
+            /** @description From a slot that sells the good; null when no slot does. */
+            title: string | null;
+        };
+        DepotTotalsView: {
+            goods: number;
+            units: number;
+        };
+        DepotResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        DepotFillLine: {
+            slot_id: string;
+            /** @description Units (each) moved from the depot into the slot. */
+            quantity: number;
+        };
+        DepotFillBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided this move.
+             * @enum {boolean}
+             */
+            confirm: true;
+            fills: components["schemas"]["DepotFillLine"][];
+        };
+        DepotFilledView: {
+            quantity: number;
+            stock_before: number;
+            stock_after: number;
+            slot_id: string;
+            item: components["schemas"]["ItemRefView"];
+        };
+        DepotFillResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+            filled: components["schemas"]["DepotFilledView"][];
+        };
+        DepotItemRef: {
+            id: string;
+        };
+        DepotCountLine: {
+            /** @description Units (each) counted in the depot: they replace what it held. */
+            quantity: number;
+            item: components["schemas"]["DepotItemRef"];
+        };
+        DepotCountBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided this move.
+             * @enum {boolean}
+             */
+            confirm: true;
+            counts: components["schemas"]["DepotCountLine"][];
+            reason: string;
+        };
+        DepotCountedView: {
+            before: number;
+            after: number;
+            delta: number;
+            item: components["schemas"]["ItemRefView"];
+        };
+        DepotCountResponse: {
+            depot: components["schemas"]["DepotRefView"];
+            /** @description Goods held (quantity above 0), by sku id. */
+            stock: components["schemas"]["DepotStockView"][];
+            totals: components["schemas"]["DepotTotalsView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+            counted: components["schemas"]["DepotCountedView"][];
         };
         RestockItemRef: {
             id: string;
@@ -2247,8 +2496,8 @@ export interface components {
             id: string;
             title: string;
             description: components["schemas"]["DescriptionView"];
-            /** @description Barcode (EAN), null when unknown. */
-            sku: string | null;
+            /** @description Barcode (EAN); absent when unknown (UCP: a string when present). */
+            sku?: string;
             /** @description Always the each (single unit) price. */
             price: components["schemas"]["PriceView"];
             sale_units?: components["schemas"]["SaleUnitView"][];
@@ -2276,7 +2525,7 @@ export interface components {
             namespace: string;
             vendor: string;
             /** @enum {string} */
-            role: "machine" | "supply";
+            role: "supply" | "machine";
             vendor_sku: string;
             title: string | null;
             barcodes: components["schemas"]["BarcodeView"][];
@@ -3826,7 +4075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. Codes: `already_resolved`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_resolved`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6295,7 +6544,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only runs in this status. */
-                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "rejected";
+                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "closed" | "rejected" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -6960,7 +7209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_placed`, `approval_required`, `invalid_state`, `nothing_to_order`, `run_superseded`, `kill_switch_engaged`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7085,7 +7334,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run with `status: delivered`. */
+            /** @description The run (`placed` while lines are open, then `delivered`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7285,6 +7534,687 @@ export interface operations {
             };
         };
     };
+    replenishment_run_close: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseRunBody"];
+            };
+        };
+        responses: {
+            /** @description The run with `status: closed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_delivered`, `invalid_state`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_delivered",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRunBody"];
+            };
+        };
+        responses: {
+            /** @description The run with `status: cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_placed`, `invalid_state`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_placed",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_drop_refused_lines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DropRefusedLinesBody"];
+            };
+        };
+        responses: {
+            /** @description The run without the refused lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `invalid_state`, `nothing_to_order`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid_state",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "upstream_unreachable",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     replenishment_score: {
         parameters: {
             query?: {
@@ -7414,6 +8344,620 @@ export interface operations {
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The depot and its stock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_fill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepotFillBody"];
+            };
+        };
+        responses: {
+            /** @description The depot after the fill, and what each slot got. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotFillResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `depot_insufficient`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "depot_insufficient",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    depot_count: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepotCountBody"];
+            };
+        };
+        responses: {
+            /** @description The depot after the count, and each good before and after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepotCountResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "idempotency_key_mismatch",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
