@@ -95,3 +95,14 @@ export function storedStatusesFor(query: string): string[] | null {
   if (query === 'pending') return ['pending', 'executing'];
   return [query];
 }
+
+/**
+ * Who may withdraw a pending request (issues 29 and 30): the credential that asked for it, or the approver (who could
+ * reject it anyway). A request recorded before requesters were kept names none: any token holder may. Returns why it
+ * is refused, or null when allowed.
+ */
+export function withdrawRefusal(requestedBy: { credential?: string } | null, caller: { credential: string }): string | null {
+  const asked = requestedBy?.credential;
+  if (!asked || caller.credential === 'approver' || caller.credential === asked) return null;
+  return `only the credential that asked for it (${asked}) or the approver may withdraw this request`;
+}

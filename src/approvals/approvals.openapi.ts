@@ -37,9 +37,9 @@ export const ApprovalsDocs = {
     summary: 'Withdraw a pending request (the requester takes it back)',
     description:
       'For a request made by mistake (a price sent in yuan instead of fen, a wrong run). Needs no approver credential: withdrawing never lets anything happen. ' +
-      'The approval ends `rejected` with `resolver.channel: "withdrawn"` and the `reason`, recorded as an `approval.resolved` event with `data.withdrawn: true`; its rejection runs (a parked price change unlocks the item, a run is rejected, a session must change its lines to ask again). A request no longer pending is 409 `already_resolved`.',
+      'The approval ends `rejected` with `resolver.channel: "withdrawn"` and the `reason`, recorded as an `approval.resolved` event with `data.withdrawn: true`; its rejection runs (a parked price change unlocks the item, a run is rejected, a session must change its lines to ask again). Only the credential that asked for it (`requested_by.credential`) or the approver may withdraw it: another is 403 `forbidden`. A request no longer pending is 409 `already_resolved`.',
     type: ApprovalResponse,
     returns: 'The withdrawn approval.',
-    errors: { 400: ['missing', 'invalid'], 404: ['not_found'], 409: ['already_resolved'] },
+    errors: { 400: ['missing', 'invalid'], 403: ['forbidden'], 404: ['not_found'], 409: ['already_resolved'] },
   }),
 };

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ApprovalEntity } from './approval.entity';
-import { ApprovalKind, publicStatus, RESOLUTION_REFUSED, Resolver, resolverRefusal, resolverShownTo, storedStatusesFor } from './approval.rules';
+import { ApprovalKind, publicStatus, RESOLUTION_REFUSED, Resolver, resolverRefusal, resolverShownTo, storedStatusesFor, withdrawRefusal } from './approval.rules';
 import { ApprovalSubjects, readSubject, subjectKeyOf } from './approval-subjects';
 import { ApprovalsRepository } from './approvals.repository';
 
@@ -230,6 +230,8 @@ export class ApprovalsService {
     if (row.status !== 'pending') {
       throw Errors.conflict('already_resolved', `approval ${id} is ${publicStatus(row.status)}; only a pending request can be withdrawn`);
     }
+    const refusal = withdrawRefusal(readRequester(row.requestedBy), caller);
+    if (refusal) throw Errors.forbidden(refusal);
     return this.decide(id, false, { channel: 'withdrawn', credential, reason }, { verb: 'withdrawn', reasoning: `withdrawn by its requester with the ${credential} credential: ${reason}`, withdrawn: true }, caller);
   }
 

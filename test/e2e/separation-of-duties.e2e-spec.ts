@@ -1,7 +1,7 @@
 import { expectError } from '../support/envelope';
 import { BOTH_DATABASES, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
-import { GUARDS, NS, readySession, supplierApp } from '../support/money-fixtures';
+import { DEST, GUARDS, NS, readySession, supplierApp } from '../support/money-fixtures';
 
 const APPROVER = 'owner-approver-token-7d41e0b2';
 
@@ -86,6 +86,26 @@ describe.each(BOTH_DATABASES)('separation of duties with SERVICE_APPROVER_TOKEN 
     const res = await asApprover(t.raw.put('/ucp/v1/admin/guards')).send({ ...GUARDS, budget: { perOrderFen: 1000, dailyFen: 3_000_001, monthlyFen: 30_000_000 } });
     expect(res.status).toBe(200);
     expect((await asApprover(t.raw.get('/ucp/v1/admin/guards'))).body.guards.budget.dailyFen).toBe(3_000_001);
+  });
+
+  it('a request is withdrawn by the credential that asked for it or by the approver, never by another (issues 29, 30)', async () => {
+    const lines = [{ item: { id: `${NS}:COLA` }, quantity: 3, quantity_unit: { unit: 'BX' } }];
+    const created = await asApprover(t.raw.post('/ucp/v1/checkout-sessions')).send({ id: 'SOD-W1', line_items: lines, fulfillment: DEST });
+    expect(created.status).toBe(201);
+    const owners = await pendingFor('SOD-W1');
+    expect((await t.get(`/ucp/v1/approvals/${owners.id}`)).body.approval.requested_by).toMatchObject({ credential: 'approver' });
+    expectError(await t.post(`/ucp/v1/approvals/${owners.id}/withdraw`, { reason: 'not mine to take back' }), 403, 'forbidden');
+    expect((await t.get(`/ucp/v1/approvals/${owners.id}`)).body.approval.status).toBe('pending');
+    const byOwner = await asApprover(t.raw.post(`/ucp/v1/approvals/${owners.id}/withdraw`)).send({ reason: 'ordered by mistake' });
+    expect(byOwner.status).toBe(200);
+    expect(byOwner.body.approval).toMatchObject({ status: 'rejected', resolver: { channel: 'withdrawn', credential: 'approver', reason: 'ordered by mistake' } });
+
+    await readySession(t, 'SOD-W2', lines);
+    const mine = await pendingFor('SOD-W2');
+    const byOperator = await t.post(`/ucp/v1/approvals/${mine.id}/withdraw`, { reason: 'wrong quantity' });
+    expect(byOperator.status).toBe(200);
+    expect(byOperator.body.approval).toMatchObject({ status: 'rejected', resolver: { channel: 'withdrawn', credential: 'operator' } });
+    expect(p.requestsTo('POST /orders').filter((r) => JSON.stringify(r.body).includes('SOD-W'))).toHaveLength(0);
   });
 
   it('the approver token is a credential on every other route; a wrong token is still 401', async () => {
