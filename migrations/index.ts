@@ -14,6 +14,7 @@ import { CheckoutPricedAt1763800000710 } from './1763800000710-checkout-priced-a
 import { RestockClaimLease1763800000720 } from './1763800000720-restock-claim-lease';
 import { EventSource1763800000730 } from './1763800000730-event-source';
 import { Depot1795630400000 } from './1795630400000-depot';
+import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS: Function[] = [
   RestockClaimLease1763800000720,
   EventSource1763800000730,
   Depot1795630400000,
+  SupplyUnavailable1795630500000,
 ];

@@ -464,6 +464,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ucp/v1/replenishment/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a run not placed yet
+         * @description Its pending approval is withdrawn and nothing is sent. Needs `confirm: true`; a placed run is closed instead.
+         */
+        post: operations["replenishment_run_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/drop-refused-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop the lines a supplier refused as unavailable
+         * @description Supply-checkout runs: removes the `item_unavailable` lines of its purchase orders not completed, so place sends the rest. Needs `confirm: true`.
+         */
+        post: operations["replenishment_run_drop_refused_lines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ucp/v1/replenishment/score": {
         parameters: {
             query?: never;
@@ -959,7 +999,7 @@ export interface components {
             /** @enum {string} */
             kind: "checkout_budget" | "checkout_probation" | "price_change" | "replenishment_run";
             /** @enum {string} */
-            status: "pending" | "rejected" | "approved";
+            status: "pending" | "rejected" | "approved" | "withdrawn";
             summary: string;
             resolver: components["schemas"]["ResolverView"] | null;
             location?: string;
@@ -1597,10 +1637,10 @@ export interface components {
             purchase_orders?: components["schemas"]["RunPurchaseOrderView"][];
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
+            status: "cancelled" | "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1620,10 +1660,10 @@ export interface components {
             line_count: number;
             id: string;
             /**
-             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`.
+             * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
+            status: "cancelled" | "rejected" | "delivered" | "closed" | "ready" | "placed" | "placing" | "awaiting_approval";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1661,6 +1701,21 @@ export interface components {
              */
             confirm: true;
             reason: string;
+        };
+        CancelRunBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided not to place this run.
+             * @enum {boolean}
+             */
+            confirm: true;
+            reason?: string;
+        };
+        DropRefusedLinesBody: {
+            /**
+             * @description The JSON boolean `true`: a person decided to place the run without the refused goods.
+             * @enum {boolean}
+             */
+            confirm: true;
         };
         ScoreResponse: {
             horizon_days: number;
@@ -2962,7 +3017,7 @@ export interface operations {
     approvals_list: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected" | "all";
+                status?: "pending" | "approved" | "rejected" | "withdrawn" | "all";
                 kind?: "checkout_budget" | "checkout_probation" | "price_change" | "replenishment_run";
             };
             header?: never;
@@ -5929,7 +5984,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only runs in this status. */
-                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "closed" | "rejected";
+                status?: "awaiting_approval" | "ready" | "placing" | "placed" | "delivered" | "closed" | "rejected" | "cancelled";
             };
             header?: never;
             path?: never;
@@ -7097,6 +7152,469 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelRunBody"];
+            };
+        };
+        responses: {
+            /** @description The run with `status: cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `already_placed`, `invalid_state`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_placed",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_drop_refused_lines: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DropRefusedLinesBody"];
+            };
+        };
+        responses: {
+            /** @description The run without the refused lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. Codes: `invalid_state`, `nothing_to_order`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid_state",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A partner (machine platform or supplier) failed; never shown as an empty list. Codes: `upstream_unreachable`. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "upstream_unreachable",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",

@@ -3,7 +3,8 @@ import { stateMachine } from '../common/state-machine.rules';
 
 export const APPROVAL_KINDS = ['checkout_budget', 'checkout_probation', 'price_change', 'replenishment_run'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `withdrawn`: its subject went away before anyone decided (a replenishment run cancelled, issue 25). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 
 /** Stored statuses: `executing` is a claimed decision whose action runs (shown as pending). */
 export type StoredApprovalStatus = (typeof APPROVAL_STATUSES)[number] | 'executing';
@@ -13,10 +14,11 @@ export type StoredApprovalStatus = (typeof APPROVAL_STATUSES)[number] | 'executi
  * decision, and a failed or interrupted action that did not take effect makes it pending again.
  */
 export const APPROVAL_MACHINE = stateMachine<StoredApprovalStatus>('approval', {
-  pending: ['executing'],
+  pending: ['executing', 'withdrawn'],
   executing: ['approved', 'rejected', 'pending'],
   approved: [],
   rejected: [],
+  withdrawn: [],
 });
 
 export interface Resolver {

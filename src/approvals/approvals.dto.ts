@@ -4,7 +4,7 @@ import { APPROVAL_KINDS } from './approval.rules';
 
 export class ListApprovalsQuery {
   @IsOptional()
-  @IsIn(['pending', 'approved', 'rejected', 'all'])
+  @IsIn(['pending', 'approved', 'rejected', 'withdrawn', 'all'])
   status?: string;
 
   @IsOptional()

@@ -15,7 +15,7 @@ export class ResolverView {
 export class ApprovalView {
   id: string;
   kind: 'checkout_budget' | 'checkout_probation' | 'price_change' | 'replenishment_run';
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   @FreeObject({ description: 'What it is about, with ids (session, lines and total; item, slot and prices; run).' })
   subject: Record<string, unknown>;
   summary: string;

@@ -138,6 +138,23 @@ export class ApprovalsService {
     return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
+  /**
+   * Withdraws a pending approval whose subject went away (a cancelled run), inside the caller's transaction: nobody
+   * can approve it afterwards. False when it is not pending (being resolved, or resolved): the caller refuses.
+   */
+  async withdraw(id: string, why: string): Promise<boolean> {
+    const moved = await this.repo.transition(id, 'pending', 'withdrawn', { resolvedAt: new Date() });
+    if (!moved) return false;
+    await this.events.record({
+      kind: 'approval.resolved',
+      summary: `approval ${moved.kind} withdrawn: ${moved.summary}`,
+      reasoning: why,
+      location: moved.location,
+      data: { approval_id: id, kind: moved.kind, withdrawn: true, subject: moved.subject },
+    });
+    return true;
+  }
+
   /** `credential` is the one the request was authenticated with (checked by AuthGuard); `sender_id` is kept as given. */
   async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, credential: Credential): Promise<ApprovalView> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };

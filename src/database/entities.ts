@@ -20,6 +20,7 @@ import { SaleLineEntity } from '../sales/sale-line.entity';
 import { SaleOrderEntity } from '../sales/sale-order.entity';
 import { SyncStateEntity } from '../sync/sync-state.entity';
 import { DepotEntity, DepotStockEntity } from '../replenishment/depot/depot.entity';
+import { SupplyUnavailableEntity } from '../replenishment/unavailable/supply-unavailable.entity';
 
 export const ALL_ENTITIES: Function[] = [
   EventEntity,
@@ -42,4 +43,5 @@ export const ALL_ENTITIES: Function[] = [
   SyncStateEntity,
   DepotEntity,
   DepotStockEntity,
+  SupplyUnavailableEntity,
 ];

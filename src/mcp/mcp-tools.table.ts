@@ -52,6 +52,8 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
   { tool: 'place_run', operationId: 'replenishment_run_place', payload: 'run', movesMoney: true },
   { tool: 'receive_run', operationId: 'replenishment_run_receive', payload: 'receipt' },
   { tool: 'close_run', operationId: 'replenishment_run_close', payload: 'closing', destructive: true },
+  { tool: 'cancel_run', operationId: 'replenishment_run_cancel', payload: 'cancel', destructive: true },
+  { tool: 'drop_refused_lines', operationId: 'replenishment_run_drop_refused_lines', payload: 'drop', destructive: true },
   { tool: 'get_depot', operationId: 'depot_get', readOnly: true },
   { tool: 'fill_from_depot', operationId: 'depot_fill', payload: 'fill', destructive: true },
   { tool: 'count_depot_stock', operationId: 'depot_count', payload: 'count', destructive: true },

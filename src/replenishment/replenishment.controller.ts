@@ -8,12 +8,13 @@ import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan.service';
 import { renderPlan } from './plan.view';
-import { CloseRunBody, CreateRunQuery, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { CancelRunBody, CloseRunBody, CreateRunQuery, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { RunPlacingService } from './run-placing.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { REPLENISHMENT_CAPS } from './run.view';
 import { RunsService } from './runs.service';
 import { ReplenishmentDocs } from './replenishment.openapi';
+import { RunRepairService } from './run-repair.service';
 
 const CAPS = REPLENISHMENT_CAPS;
 
@@ -25,6 +26,7 @@ export class ReplenishmentController {
     private readonly runs: RunsService,
     private readonly placing: RunPlacingService,
     private readonly delivery: RunDeliveryService,
+    private readonly repair: RunRepairService,
     private readonly scoring: ScoringService,
     private readonly idempotency: IdempotencyService,
   ) {}
@@ -78,6 +80,24 @@ export class ReplenishmentController {
   async close(@Param('id') id: string, @Body() body: CloseRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.close', resourceId: id }, async () =>
       ok({ ...(await this.delivery.close(id, body.reason, body.confirm)) }, { capabilities: CAPS }),
+    );
+  }
+
+  @Post('runs/:id/cancel')
+  @HttpCode(200)
+  @ReplenishmentDocs.cancel
+  async cancel(@Param('id') id: string, @Body() body: CancelRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.cancel', resourceId: id }, async () =>
+      ok({ ...(await this.repair.cancel(id, body.reason, body.confirm)) }, { capabilities: CAPS }),
+    );
+  }
+
+  @Post('runs/:id/drop-refused-lines')
+  @HttpCode(200)
+  @ReplenishmentDocs.dropRefused
+  async dropRefused(@Param('id') id: string, @Body() body: DropRefusedLinesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.drop_refused', resourceId: id }, async () =>
+      ok({ ...(await this.repair.dropRefused(id, body.confirm)) }, { capabilities: CAPS }),
     );
   }
 

@@ -87,6 +87,23 @@ export class PlaceRunBody {
   confirm?: unknown;
 }
 
+/** Cancelling a run not placed yet: why (optional, recorded), and a person's confirm. */
+export class CancelRunBody {
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+
+  @IsOptional()
+  confirm?: unknown;
+}
+
+/** Dropping the lines a supplier refused as unavailable: a person's confirm. */
+export class DropRefusedLinesBody {
+  @IsOptional()
+  confirm?: unknown;
+}
+
 /** Closing a placed run that will never arrive: why (recorded on the run and in its event), and a person's confirm. */
 export class CloseRunBody {
   @IsDefined()

@@ -10,6 +10,8 @@ import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './run-recovery.scheduler';
 import { RunsRepository } from './runs.repository';
 import { OnOrderRepository } from './on-order.repository';
+import { RunRepairService } from './run-repair.service';
+import { UnavailableRepository } from './unavailable/unavailable.repository';
 import { DepotController } from './depot/depot.controller';
 import { DepotRepository } from './depot/depot.repository';
 import { DepotService } from './depot/depot.service';
@@ -41,6 +43,8 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunsService,
     RunsRepository,
     OnOrderRepository,
+    RunRepairService,
+    UnavailableRepository,
     DepotRepository,
     DepotService,
     RunViewService,

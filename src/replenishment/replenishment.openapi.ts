@@ -2,7 +2,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ApiEndpoint, describeProperty } from '../common/api-docs';
-import { CloseRunBody, ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
+import { CancelRunBody, CloseRunBody, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
 import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
 import { RUN_STATUSES } from './run.rules';
 
@@ -16,6 +16,11 @@ describeProperty(PlaceRunBody, 'confirm', {
 });
 
 describeProperty(CloseRunBody, 'confirm', { type: Boolean, enum: [true], required: true, description: 'The JSON boolean `true`: a person decided the rest of this run will never arrive.' });
+
+describeProperty(CancelRunBody, 'confirm', { type: Boolean, enum: [true], required: true, description: 'The JSON boolean `true`: a person decided not to place this run.' });
+describeProperty(DropRefusedLinesBody, 'confirm', { type: Boolean, enum: [true], required: true, description: 'The JSON boolean `true`: a person decided to place the run without the refused goods.' });
+
+const KEYED = { 409: ['idempotency_key_mismatch', 'idempotency_key_in_use'], 503: ['idempotency_unavailable'] };
 
 export const ReplenishmentDocs = {
   plan: ApiEndpoint({
@@ -94,6 +99,24 @@ export const ReplenishmentDocs = {
       409: ['already_delivered', 'invalid_state', 'idempotency_key_mismatch', 'idempotency_key_in_use'],
       503: ['idempotency_unavailable'],
     },
+  }),
+  cancel: ApiEndpoint({
+    operationId: 'replenishment_run_cancel',
+    summary: 'Cancel a run not placed yet',
+    description: 'Its pending approval is withdrawn and nothing is sent. Needs `confirm: true`; a placed run is closed instead.',
+    headers: ['Idempotency-Key'],
+    type: RunResponse,
+    returns: 'The run with `status: cancelled`.',
+    errors: { 400: ['invalid', 'confirmation_required'], 404: ['not_found'], 409: ['already_placed', 'invalid_state', ...KEYED[409]], 503: KEYED[503] },
+  }),
+  dropRefused: ApiEndpoint({
+    operationId: 'replenishment_run_drop_refused_lines',
+    summary: 'Drop the lines a supplier refused as unavailable',
+    description: 'Supply-checkout runs: removes the `item_unavailable` lines of its purchase orders not completed, so place sends the rest. Needs `confirm: true`.',
+    headers: ['Idempotency-Key'],
+    type: RunResponse,
+    returns: 'The run without the refused lines.',
+    errors: { 400: ['invalid', 'confirmation_required'], 404: ['not_found'], 409: ['invalid_state', 'nothing_to_order', ...KEYED[409]], 502: ['upstream_unreachable'], 503: KEYED[503] },
   }),
   score: ApiEndpoint({
     operationId: 'replenishment_score',

@@ -274,8 +274,8 @@ export class RunRestockOrderView {
 /** Fields of a run shared by the run and the run list. */
 export class RunBaseView {
   id: string;
-  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`. */
-  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'closed' | 'rejected';
+  /** `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed). */
+  status: 'awaiting_approval' | 'ready' | 'placing' | 'placed' | 'delivered' | 'closed' | 'rejected' | 'cancelled';
   fulfiller: RunFulfillerView;
   /** True: the costs in this run are estimates (the supplier's statement settles them). */
   cost_is_estimated: boolean;

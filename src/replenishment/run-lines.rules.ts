@@ -55,6 +55,13 @@ export function contractLines(order: SupplierOrder): { vendorSku: string; quanti
   }));
 }
 
+/** A run's lines without those of the refused goods (supply item ids): what is kept and what is dropped. */
+export function dropItems(lines: readonly RunLine[], refusedItemIds: readonly string[]): { keep: RunLine[]; dropped: RunLine[] } {
+  const refused = new Set(refusedItemIds);
+  const gone = (l: RunLine) => l.supply !== undefined && refused.has(l.supply.item.id);
+  return { keep: lines.filter((l) => !gone(l)), dropped: lines.filter(gone) };
+}
+
 /** The checkout session of a supply-checkout run's order to one supplier: id = purchase-order number = supplier ref. */
 export function runCheckoutId(runId: string, supplier: string): string {
   return `${runId}.${supplier}`;

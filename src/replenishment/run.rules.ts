@@ -12,8 +12,9 @@ import type { ErrorCode } from '../common/error-codes';
  *   delivered          every line received (or closed short); stock rose
  *   closed             an operator closed it: what had not arrived never will (its units left on-order)
  *   rejected           its approval was rejected; never placed
+ *   cancelled          cancelled before it was placed; its pending approval withdrawn, nothing sent
  */
-export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'closed', 'rejected'] as const;
+export const RUN_STATUSES = ['awaiting_approval', 'ready', 'placing', 'placed', 'delivered', 'closed', 'rejected', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /**
@@ -21,13 +22,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
  * the run back to ready (the fulfiller's order exists, so it wins).
  */
 export const RUN_MACHINE = stateMachine<RunStatus>('replenishment run', {
-  awaiting_approval: ['ready', 'rejected'],
-  ready: ['awaiting_approval', 'placing', 'placed'],
+  awaiting_approval: ['ready', 'rejected', 'cancelled'],
+  ready: ['awaiting_approval', 'placing', 'placed', 'cancelled'],
   placing: ['placed', 'ready'],
   placed: ['delivered', 'closed'],
   delivered: [],
   closed: [],
   rejected: [],
+  cancelled: [],
 });
 
 export function isRunStatus(s: unknown): s is RunStatus {
@@ -44,6 +46,8 @@ export function placeRefusal(status: RunStatus): Refusal {
       return { code: 'approval_required', text: 'the run waits for its replenishment_run approval' };
     case 'rejected':
       return { code: 'invalid_state', text: 'the run was rejected and cannot be placed' };
+    case 'cancelled':
+      return { code: 'invalid_state', text: 'the run was cancelled and cannot be placed' };
     case 'placing':
       return { code: 'already_placed', text: 'the run is being placed' };
     case 'placed':
@@ -165,4 +169,13 @@ export const RUN_SPEND_SOURCE = 'replenishment_run';
 /** The machine platforms a run's lines are ordered from (one per location). */
 export function machineNamespaces(lines: RunLineRef[]): string[] {
   return [...new Set(runRestockOrders('', lines).map((o) => o.namespace))].sort();
+}
+
+/** Cancelling a run: only before it is placed (`ready`, `awaiting_approval`); nothing has been sent then. */
+export function cancelRefusal(status: RunStatus): Refusal {
+  if (status === 'ready' || status === 'awaiting_approval') return null;
+  if (status === 'cancelled') return { code: 'invalid_state', text: 'the run is already cancelled' };
+  if (status === 'placing') return { code: 'already_placed', text: 'the run is being placed; read it again, then close it if it will never arrive' };
+  if (status === 'placed' || status === 'delivered' || status === 'closed') return { code: 'already_placed', text: `the run is ${status}: close it instead if it will never arrive` };
+  return { code: 'invalid_state', text: `the run is ${status} and cannot be cancelled` };
 }

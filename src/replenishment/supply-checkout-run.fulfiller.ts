@@ -18,6 +18,9 @@ import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, ru
 import { RunPurchaseOrderView } from './run.view';
 import { RunPlacementSteps } from './run-placement-steps.service';
 import { RunsRepository } from './runs.repository';
+import { UnavailableRepository } from './unavailable/unavailable.repository';
+import { refusedItemIds } from './unavailable/unavailable.rules';
+import { parseSkuId } from '../identifiers/identifiers';
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
@@ -46,6 +49,8 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
     private readonly placement: RunPlacementSteps,
+    private readonly unavailable: UnavailableRepository,
+    private readonly tx: Tx,
   ) {}
 
   /** One purchase order per resolved supplier: each must take orders. */
@@ -166,16 +171,31 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     try {
       const session = await this.sessions.find(id);
       const uncertain = session !== null && hasUncertainOrder(session);
-      if (!uncertain && !(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
-      await this.events.record({
-        kind: 'replenishment.run',
-        summary: `replenishment run ${run.id}: purchase order ${id} to ${supplier} not placed`,
-        reasoning: `${(err as Error).message}; ${done} of ${total} purchase order(s) were placed before it and are never ordered again; ${
-          uncertain
-            ? 'the supplier may hold the order, so the run stays placing until recovery reads GET /orders/{ref}'
-            : 'the run is ready again and is not retried automatically'
-        }`,
-        data: { run_id: run.id, action: uncertain ? 'place_uncertain' : 'place_failed', fulfiller: run.fulfiller, checkout_id: id, code: err instanceof DomainError ? err.code : 'error' },
+      // Lines the supplier refused as unavailable: marked, so the next plan passes over this supplier for them.
+      const refused = session && !uncertain ? refusedItemIds(session.messages as { code?: string; path?: string }[], session.lineItems) : [];
+      await this.tx.run(async () => {
+        if (!uncertain && !(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
+        for (const item of refused) {
+          const p = parseSkuId(item);
+          if (p) await this.unavailable.mark(p.namespace, p.vendorSku, `refused for purchase order ${id}`, run.id);
+        }
+        await this.events.record({
+          kind: 'replenishment.run',
+          summary: `replenishment run ${run.id}: purchase order ${id} to ${supplier} not placed`,
+          reasoning: `${(err as Error).message}; ${done} of ${total} purchase order(s) were placed before it and are never ordered again; ${
+            uncertain
+              ? 'the supplier may hold the order, so the run stays placing until recovery reads GET /orders/{ref}'
+              : 'the run is ready again and is not retried automatically'
+          }${refused.length ? `; refused as unavailable: ${refused.join(', ')} (drop those lines to place the rest; the next plan does not choose ${supplier} for them until its catalog offers them again)` : ''}`,
+          data: {
+            run_id: run.id,
+            action: uncertain ? 'place_uncertain' : 'place_failed',
+            fulfiller: run.fulfiller,
+            checkout_id: id,
+            code: err instanceof DomainError ? err.code : 'error',
+            ...(refused.length ? { unavailable: refused } : {}),
+          },
+        });
       });
     } catch (e) {
       this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);

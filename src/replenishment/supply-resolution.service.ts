@@ -7,6 +7,8 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { AliasSource } from '../skus/alias.rules';
 import { AliasService } from '../skus/alias.service';
 import { chooseSupplier, Resolution, SupplyOffer } from './resolution.rules';
+import { markKey, UnavailableRepository } from './unavailable/unavailable.repository';
+import { markHolds } from './unavailable/unavailable.rules';
 
 export interface Resolutions {
   /** Machine sku id → the chosen supplier offer, or null when nobody sells the good. */
@@ -26,6 +28,7 @@ export class SupplyResolutionService {
     private readonly aliases: AliasService,
     private readonly catalogs: SupplyCatalogService,
     private readonly registry: PartnerRegistry,
+    private readonly unavailable: UnavailableRepository,
   ) {}
 
   async resolve(machineSkuIds: string[]): Promise<Resolutions> {
@@ -40,6 +43,8 @@ export class SupplyResolutionService {
     if (ids.length === 0) return { byId, unavailable };
     const batch = await this.aliases.batch(ids, reads);
     const preferred = this.registry.defaults().supply ?? null;
+    // Goods a supplier refused as unavailable are passed over until its catalog offers them again.
+    const marks = await this.unavailable.all();
     for (const id of ids) {
       const set = batch.sets.get(id) ?? { aliases: [], unsearched: [] };
       const offers: SupplyOffer[] = [];
@@ -49,6 +54,8 @@ export class SupplyResolutionService {
         const r = await reads.get(parsed.namespace);
         const product = r.ok ? r.snapshot.bySku.get(parsed.vendorSku) : undefined;
         if (!product) continue;
+        const marked = marks.get(markKey(parsed.namespace, parsed.vendorSku));
+        if (marked && markHolds(marked, r.ok ? { fetchedAt: r.snapshot.fetchedAt, product } : null)) continue;
         offers.push({
           sku_id: p.sku_id,
           namespace: parsed.namespace,

@@ -4,6 +4,7 @@
  * placed through its confirm step) reaches each fake supplier exactly once.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { ordersPosted } from '../support/money-fixtures';
 import { TEST_TOKEN } from '../support/test-app';
 import { collectPageErrors, expectAccessible, launchBrowser, screenshot } from './browser-support';
@@ -171,6 +172,30 @@ describe('operator console in a browser', () => {
     await detail.getByRole('button', { name: 'Record the delivery' }).click();
     await detail.getByText('delivered', { exact: true }).waitFor();
     await screenshot(page, '05-replenishment');
+  });
+
+  it('Depot: a stock count with its reason, then the plan\'s units are filled from the depot through a confirm step', async () => {
+    // The slot sold out, so the plan wants units the depot will hold.
+    await w.t.app.get(DataSource).query(`UPDATE slots SET stock = 0 WHERE id = 'FLEET-1-COLA'`);
+    await open('#/depot');
+    await page.getByRole('heading', { name: 'Depot', exact: true }).waitFor();
+    // The run received above brought more than the slots hold: the rest is in the depot.
+    await text(/acme-machine:COLA/);
+    const count = page.getByRole('form', { name: 'Stock count' });
+    await count.getByLabel(/^Cola 330ml \(now \d+\)$/).fill('10');
+    await count.getByLabel('Why (recorded with the count)').fill('van count');
+    await count.getByRole('button', { name: 'Record the count…' }).click();
+    await count.getByRole('button', { name: "Yes, replace the depot's quantities" }).click();
+    await count.getByLabel('Cola 330ml (now 10)').waitFor();
+    const fills = page.getByRole('list', { name: 'Slots the plan fills from the depot' });
+    await fills.getByText(/FLEET-1-COLA/).waitFor();
+    await expectAccessible(page, 'depot');
+    await screenshot(page, '05b-depot');
+    await page.getByRole('button', { name: 'Fill these slots from the depot…' }).click();
+    await page.getByRole('button', { name: 'Yes, the units were put in the machines' }).click();
+    await text('The plan takes nothing from the depot now.');
+    expect((await w.t.app.get(DataSource).query(`SELECT stock FROM slots WHERE id = 'FLEET-1-COLA'`))[0].stock).toBe(10);
+    expect(await page.getByText('acme-machine:COLA').count()).toBe(0); // all 10 went into the slot
   });
 
   it('Purchase orders list the supplier status and open a checkout session', async () => {

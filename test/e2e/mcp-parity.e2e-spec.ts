@@ -85,6 +85,16 @@ const WALK: Step[] = [
     args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'close') }, id: c.runId, closing: { reason: 'walk', confirm: true } }),
     rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/close`, body: { reason: 'walk', confirm: true }, key: key(s, 'close') }),
   },
+  {
+    tool: 'drop_refused_lines',
+    args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'drop') }, id: c.runId, drop: { confirm: true } }),
+    rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/drop-refused-lines`, body: { confirm: true }, key: key(s, 'drop') }),
+  },
+  {
+    tool: 'cancel_run',
+    args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'cancel') }, id: c.runId, cancel: { reason: 'walk', confirm: true } }),
+    rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/cancel`, body: { reason: 'walk', confirm: true }, key: key(s, 'cancel') }),
+  },
   { tool: 'get_depot', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/depot' }) },
   {
     tool: 'count_depot_stock',

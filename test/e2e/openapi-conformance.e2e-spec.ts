@@ -66,6 +66,8 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance' }));
     check('GET', '/ucp/v1/replenishment/score', await t.get('/ucp/v1/replenishment/score'));
     check('GET', '/ucp/v1/depot', await t.get('/ucp/v1/depot'));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/drop-refused-lines', await t.post(`/ucp/v1/replenishment/runs/${run.id}/drop-refused-lines`, { confirm: true }));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/cancel', await t.post(`/ucp/v1/replenishment/runs/${run.id}/cancel`, { confirm: true }));
     check('POST', '/ucp/v1/depot/counts', await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: placed.lines[0].item.id }, quantity: 2 }], reason: 'conformance', confirm: true }));
     check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 1 }], confirm: true }));
     check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 50 }], confirm: true }));

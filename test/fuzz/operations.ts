@@ -164,6 +164,14 @@ export const OPERATIONS: Op[] = [
     name: 'replenishment.close', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/close', idempotencyKey: true, prepare: (w) => freshRun(w, true),
     body: () => ({ reason: 'fuzz: will not arrive', confirm: true }),
   },
+  {
+    name: 'replenishment.cancel', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/cancel', idempotencyKey: true, prepare: (w) => freshRun(w),
+    body: () => ({ reason: 'fuzz: not needed', confirm: true }),
+  },
+  {
+    name: 'replenishment.drop_refused', method: 'POST', path: '/ucp/v1/replenishment/runs/:run/drop-refused-lines', idempotencyKey: true, prepare: (w) => freshRun(w),
+    body: () => ({ confirm: true }),
+  },
   { name: 'depot.get', method: 'GET', path: '/ucp/v1/depot' },
   { name: 'depot.count', method: 'POST', path: '/ucp/v1/depot/counts', idempotencyKey: true, body: () => ({ counts: [{ item: { id: `${MACH}:A1` }, quantity: 3 }], reason: 'fuzz count', confirm: true }) },
   { name: 'depot.fill', method: 'POST', path: '/ucp/v1/depot/fill', idempotencyKey: true, body: () => ({ fills: [{ slot_id: 'loc-1-A1', quantity: 1 }], confirm: true }) },

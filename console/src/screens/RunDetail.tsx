@@ -36,6 +36,10 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
             <RunLines run={r} />
             <RunOrders run={r} />
             {(r.status === 'ready' || r.status === 'placing') && <PlaceRun run={r} onDone={done} />}
+            {r.fulfiller.kind === 'supply_checkout' && (r.status === 'ready' || r.status === 'awaiting_approval') && r.purchase_orders?.some((p) => p.status === 'incomplete') && (
+              <DropRefused run={r} onDone={done} />
+            )}
+            {(r.status === 'ready' || r.status === 'awaiting_approval') && <CancelRun run={r} onDone={done} />}
             {r.status === 'placed' && <ReceiveRun run={r} onDone={done} />}
             {r.status === 'placed' && <CloseRun run={r} onDone={done} />}
           </>
@@ -197,6 +201,59 @@ function CloseRun({ run, onDone }: { run: Run; onDone: () => void }) {
         onConfirm={() => void action.go()}
       />
       <Messages messages={action.messages} title="Not closed:" />
+    </div>
+  );
+}
+
+/** Cancelling a run not placed yet: nothing is sent, its pending approval is withdrawn. */
+function CancelRun({ run, onDone }: { run: Run; onDone: () => void }) {
+  const [key] = useState(() => crypto.randomUUID());
+  const action = useAction(async () => {
+    await call(
+      api.POST('/ucp/v1/replenishment/runs/{id}/cancel', {
+        params: { path: { id: run.id }, header: { 'Idempotency-Key': `console-cancel-${run.id}-${key}` } },
+        body: { reason: 'cancelled from the console', confirm: true },
+      }),
+    );
+    onDone();
+  });
+  return (
+    <div>
+      <Confirm
+        label="Cancel this run…"
+        confirmLabel="Yes, cancel it (nothing is ordered)"
+        warning={<>The run will never be placed{run.status === 'awaiting_approval' ? ' and its pending approval is withdrawn' : ''}. A new run can be built from the plan.</>}
+        busy={action.busy}
+        danger
+        onConfirm={() => void action.go()}
+      />
+      <Messages messages={action.messages} title="Not cancelled:" />
+    </div>
+  );
+}
+
+/** A purchase order refused some goods as unavailable: drop those lines, then place the rest. */
+function DropRefused({ run, onDone }: { run: Run; onDone: () => void }) {
+  const [key] = useState(() => crypto.randomUUID());
+  const action = useAction(async () => {
+    await call(
+      api.POST('/ucp/v1/replenishment/runs/{id}/drop-refused-lines', {
+        params: { path: { id: run.id }, header: { 'Idempotency-Key': `console-drop-${run.id}-${key}` } },
+        body: { confirm: true },
+      }),
+    );
+    onDone();
+  });
+  return (
+    <div>
+      <Confirm
+        label="Drop the lines the supplier refused…"
+        confirmLabel="Yes, drop them and keep the rest"
+        warning={<>The goods a purchase order refused as unavailable leave this run; the rest can then be placed. The next plan looks for another supplier for them.</>}
+        busy={action.busy}
+        onConfirm={() => void action.go()}
+      />
+      <Messages messages={action.messages} title="Nothing dropped:" />
     </div>
   );
 }

@@ -57,11 +57,14 @@ describe('state machines (issue 9, step 6)', () => {
       ['placing', 'ready'],
       ['placed', 'delivered'],
       ['placed', 'closed'],
+      ['awaiting_approval', 'cancelled'],
+      ['ready', 'cancelled'],
     ]);
   });
 
   it('approvals: claimed for execution, then decided or pending again', () => {
     expectExactly(APPROVAL_MACHINE, [
+      ['pending', 'withdrawn'],
       ['pending', 'executing'],
       ['executing', 'approved'],
       ['executing', 'rejected'],
