@@ -181,7 +181,8 @@ export class PlanService {
       capacity: r.capacity,
       product: offer,
     });
-    if (p.fromDepot > 0) depotLeft.set(r.skuId, (depotLeft.get(r.skuId) ?? 0) - p.fromDepot);
+    const fromDepotAll = p.fromDepot + p.depotHeld;
+    if (fromDepotAll > 0) depotLeft.set(r.skuId, (depotLeft.get(r.skuId) ?? 0) - fromDepotAll);
     return {
       slotId: r.slotId,
       locationId: r.locationId,
@@ -210,6 +211,7 @@ export class PlanService {
       target: p.target,
       cappedAtCapacity: p.cappedAtCapacity,
       fromDepot: p.fromDepot,
+      depotHeld: p.depotHeld,
       quantityEach: p.quantityEach,
       quantity: p.quantity,
       unit: p.unit,

@@ -59,6 +59,8 @@ export interface PlanLine {
   cappedAtCapacity: boolean;
   /** Units served from the depot (they cost nothing and are not bought); `quantityEach` is what is bought. */
   fromDepot: number;
+  /** Depot units kept for the slot that do not fit yet (not bought either). */
+  depotHeld: number;
   quantityEach: number;
   quantity: number;
   unit: 'EA' | 'BX';

@@ -53,6 +53,7 @@ export interface PlanLineView {
   target: number;
   capped_at_capacity: boolean;
   from_depot: number;
+  depot_held: number;
   quantity_each: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -144,6 +145,7 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     target: l.target,
     capped_at_capacity: l.cappedAtCapacity,
     from_depot: l.fromDepot,
+    depot_held: l.depotHeld,
     quantity_each: l.quantityEach,
     quantity: l.quantity,
     unit: l.unit,

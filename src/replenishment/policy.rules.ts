@@ -9,8 +9,11 @@
  *   reorder pt  s = min(C, ceil(d·L + z·σ·√L))
  *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
  *   need        n = max(0, S − x)               (each)
- *   from depot  f = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts)
- *   quantity    q = n − f                       (each, bought)
+ *   depot       h = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts): never bought
+ *   from depot  f = min(h, capacity − stock)    (filled now: what the slot has room for; the rest of h waits in
+ *                                               the depot for the slot, `depot_held`, since the room rule may put
+ *                                               the target above capacity)
+ *   quantity    q = n − h                       (each, bought)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
 export interface PolicyInput {
@@ -35,8 +38,10 @@ export interface PolicyLine {
   target: number;
   /** True when capacity lowered the target. */
   cappedAtCapacity: boolean;
-  /** Units (each) the slot gets from the depot: nothing is bought for them. */
+  /** Units (each) the slot gets from the depot now (it has room for them): nothing is bought for them. */
   fromDepot: number;
+  /** Units (each) of the depot kept for the slot that do not fit yet: not bought either (served on a later plan). */
+  depotHeld: number;
   /** Units (each) the slot needs bought. */
   quantityEach: number;
   /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
@@ -65,8 +70,11 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
   const need = Math.max(0, target - Math.max(0, p.stock) - Math.max(0, p.onOrder ?? 0));
-  const fromDepot = Math.min(need, Math.max(0, p.depotAvailable ?? 0));
-  const quantityEach = need - fromDepot;
+  const fromDepotAll = Math.min(need, Math.max(0, p.depotAvailable ?? 0));
+  // A slot takes from the depot only what fits now; the room rule may put its target above capacity.
+  const roomNow = p.capacity === null ? Infinity : Math.max(0, p.capacity - Math.max(0, p.stock));
+  const fromDepot = Math.min(fromDepotAll, roomNow);
+  const quantityEach = need - fromDepotAll;
   const boxes = p.product !== null && p.product.packSize > 1;
   const contains = boxes ? p.product!.packSize : 1;
   const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;
@@ -77,6 +85,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
     target,
     cappedAtCapacity: rawTarget > cap,
     fromDepot,
+    depotHeld: fromDepotAll - fromDepot,
     quantityEach,
     unit: boxes ? 'BX' : 'EA',
     contains,

@@ -135,7 +135,9 @@ export class PlanLineView {
   capped_at_capacity: boolean;
   @Int({ minimum: 0, description: 'Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`).' })
   from_depot: number;
-  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`.' })
+  @Int({ minimum: 0, description: 'Units (each) of the depot kept for this slot that do not fit on the shelf yet: not bought, served on a later plan.' })
+  depot_held: number;
+  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held`.' })
   quantity_each: number;
   @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
   quantity: number;

@@ -60,7 +60,7 @@ describe('staging closes the replenishment loop, in the console', () => {
     await page.goto(`${t.url}/console/`);
     await page.getByLabel('Operator token').fill(TEST_TOKEN);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Fleet' }).waitFor();
+    await page.getByRole('heading', { name: 'Today' }).waitFor(); // issue 30: the day starts with the visits
 
     await page.goto(`${t.url}/console/#/replenishment`);
     const before = await unitsShown();

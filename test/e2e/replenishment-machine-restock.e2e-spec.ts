@@ -65,7 +65,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
         `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1,$2,$3,$4,$5,$6,350,$7,$8)`,
         [id, loc, ns, sku, `${ns}:${sku}`, `title ${sku}`, stock, capacity],
       );
-    await slot('M-1-A1', 'M-1', 'acme-machine', 'A1', 2, 12); // target 12: 10 each
+    await slot('M-1-A1', 'M-1', 'acme-machine', 'A1', 2, 12); // target 14 (capacity 12 plus the lead time's sales): 12 each
     await slot('M-1-A2', 'M-1', 'acme-machine', 'A2', 0, null); // target 14: 14 each
     await slot('G-1-X1', 'G-1', 'gamma-machine', 'X1', 5, 20); // target 14: 9 each
   });
@@ -89,7 +89,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
       total_cost_estimate: { amount: 0, currency: 'CNY' },
     });
     const lines = Object.fromEntries((run.lines as Line[]).map((l) => [l.slot_id, l]));
-    expect(lines['M-1-A1']).toMatchObject({ unit: 'EA', quantity: 10, quantity_each: 10, cost_estimate: null });
+    expect(lines['M-1-A1']).toMatchObject({ unit: 'EA', quantity: 12, quantity_each: 12, cost_estimate: null });
     expect(lines['M-1-A2']).toMatchObject({ unit: 'EA', quantity: 14 });
     expect(lines['G-1-X1']).toMatchObject({ unit: 'EA', quantity: 9 });
     expect(run.restock_orders).toEqual([
@@ -119,7 +119,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
       locationId: 'M-1',
       binding: true,
       lines: [
-        { vendorSku: 'A1', quantity: 10 },
+        { vendorSku: 'A1', quantity: 12 },
         { vendorSku: 'A2', quantity: 14 },
       ],
     });
@@ -228,7 +228,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     expect(got.delivered_at).toMatch(/\+08:00$/);
     expect(got.delivered).toEqual([
       { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14, ordered_each: 9, shortfall: 0 },
-      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 10, shortfall: 0, to_depot: 5 },
+      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 12, shortfall: 0, to_depot: 5 },
       { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 14, shortfall: 8 },
     ].sort((a, b) => got.lines.findIndex((l: Line) => l.slot_id === a.slot_id) - got.lines.findIndex((l: Line) => l.slot_id === b.slot_id)));
     expect(got.restock_orders.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);

@@ -23,7 +23,7 @@ describe('service clock', () => {
   });
 
   it('SERVICE_CLOCK: system by default, adjustable in staging, refused in production', () => {
-    const staging = { SERVICE_ENV: 'staging', SERVICE_AUTH_TOKEN: 'x' };
+    const staging = { SERVICE_ENV: 'staging', SERVICE_AUTH_TOKEN: 'x'.repeat(16) };
     expect(loadConfig(staging).adjustableClock).toBe(false);
     expect(loadConfig({ ...staging, SERVICE_CLOCK: 'adjustable' }).adjustableClock).toBe(true);
     expect(() => loadConfig({ ...staging, SERVICE_CLOCK: 'fast' })).toThrow(ConfigError);

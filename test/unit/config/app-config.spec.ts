@@ -90,7 +90,7 @@ describe('loadConfig', () => {
 
   it('issue 28: the metrics token is its own (off by default, never an API token, 16+ characters in production); the pool idle time', () => {
     expect(loadConfig({}).metricsToken).toBeNull();
-    expect(loadConfig({ SERVICE_METRICS_TOKEN: 'scrape-me' }).metricsToken).toBe('scrape-me');
+    expect(loadConfig({ SERVICE_METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
     expect(() => loadConfig({ SERVICE_AUTH_TOKEN: 'same-token', SERVICE_METRICS_TOKEN: 'same-token' })).toThrow(/SERVICE_METRICS_TOKEN/);
     expect(() => loadConfig({ SERVICE_APPROVER_TOKEN: 'owner-token-x', SERVICE_METRICS_TOKEN: 'owner-token-x' })).toThrow(/SERVICE_METRICS_TOKEN/);
     const prod = { SERVICE_ENV: 'production', SERVICE_PUBLIC_URL: 'https://svc.example' };

@@ -31,6 +31,28 @@ describe('depot rules', () => {
     expect(applyPolicy({ ...base, onOrder: 10, depotAvailable: 10 })).toMatchObject({ fromDepot: 8, quantityEach: 0 });
   });
 
+  it('a full slot takes nothing from the depot now, and what the depot holds for it is not bought (the room rule)', () => {
+    // Capacity 10, stock 10, 2 a day over a 2-day lead time: the room rule lets the target reach 14, need 4.
+    const full: PolicyInput = { ratePerDay: 2, sigmaDaily: 0, leadTimeDays: 2, reviewPeriodDays: 7, z: 0, stock: 10, capacity: 10, product: { packSize: 24, packPriceFen: 4800, eachPriceFen: 200 } };
+    expect(applyPolicy({ ...full, depotAvailable: 5 })).toMatchObject({ target: 14, fromDepot: 0, depotHeld: 4, quantityEach: 0, quantity: 0 });
+    expect(applyPolicy({ ...full, stock: 8, depotAvailable: 5 })).toMatchObject({ fromDepot: 2, depotHeld: 3, quantityEach: 1, quantity: 1 });
+  });
+
+  it('property: the plan never fills a slot past its capacity from the depot, and never buys what the depot holds for it', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ rate: fc.double({ min: 0, max: 10, noNaN: true }), lead: fc.integer({ min: 1, max: 7 }), stock: fc.integer({ min: 0, max: 40 }), capacity: fc.integer({ min: 1, max: 40 }), depot: fc.integer({ min: 0, max: 60 }) }),
+        ({ rate, lead, stock, capacity, depot }) => {
+          const p = applyPolicy({ ratePerDay: rate, sigmaDaily: 0.5, leadTimeDays: lead, reviewPeriodDays: 2, z: 1.65, stock, capacity, depotAvailable: depot, product: null });
+          expect(stock + p.fromDepot).toBeLessThanOrEqual(Math.max(stock, capacity));
+          expect(p.fromDepot + p.depotHeld).toBeLessThanOrEqual(depot);
+          if (p.quantityEach > 0) expect(p.fromDepot + p.depotHeld).toBe(depot); // buys only once the depot's units are spoken for
+          expect(p.fromDepot + p.depotHeld + p.quantityEach).toBe(Math.max(0, p.target - stock));
+        },
+      ),
+    );
+  });
+
   it('a fill is refused when the depot lacks the units or the slot has no room', () => {
     expect(fillRefusal({ quantity: 5, stock: 10, capacity: 20, depotHas: 5 })).toBeNull();
     expect(fillRefusal({ quantity: 6, stock: 10, capacity: 20, depotHas: 5 })?.code).toBe('depot_insufficient');

@@ -21,6 +21,7 @@ describe('order-up-to policy (known answers)', () => {
       target: 23,
       cappedAtCapacity: false,
       fromDepot: 0,
+      depotHeld: 0,
       quantityEach: 18,
       unit: 'BX',
       contains: 12,
