@@ -185,6 +185,11 @@ export interface PickLine {
  * a slot takes the first offer for it. A slot with no offer still lists the plan's units, with no origin: it is
  * needed but nothing brings it yet. Slots that need nothing and have no offer are left out.
  */
+/** The depot's offers: the plan's `from_depot` units per slot (what fits on the shelf now; issue 25's depot). */
+export function depotOffers(lines: { slotId: string; fromDepot: number }[]): PickOffer[] {
+  return lines.filter((l) => l.fromDepot > 0).map((l) => ({ slotId: l.slotId, units: l.fromDepot, origin: { kind: 'depot' } }));
+}
+
 export function pickList(needs: PickNeed[], offers: PickOffer[]): PickLine[] {
   const first = new Map<string, PickOffer>();
   for (const o of offers) if (o.units > 0 && !first.has(o.slotId)) first.set(o.slotId, o);

@@ -4,7 +4,7 @@ import type { PlanLine } from '../replenishment/plan.types';
 import type { PickSource } from './pick-sources';
 import { PICK_SOURCES } from './pick-sources';
 import { VisitsRepository } from './visits.repository';
-import { assessMachine, pickList, preKit, rankVisits, type PickLine, type PickOffer, type PreKitLine, type VisitAssessment } from './visits.rules';
+import { assessMachine, depotOffers, pickList, preKit, rankVisits, type PickLine, type PickOffer, type PreKitLine, type VisitAssessment } from './visits.rules';
 
 export interface MachineVisit extends VisitAssessment {
   picks: PickLine[];
@@ -39,6 +39,8 @@ export class VisitsService {
     const locations = await this.repo.locations();
     const offers: PickOffer[] = [];
     for (const s of this.sources) offers.push(...(await s.offers()));
+    // Then the depot: units the plan serves from it (goods already bought by an open run come first).
+    offers.push(...depotOffers(plan.lines));
     const byLocation = new Map<string, PlanLine[]>();
     for (const l of plan.lines) byLocation.set(l.locationId, [...(byLocation.get(l.locationId) ?? []), l]);
 

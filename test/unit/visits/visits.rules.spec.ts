@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { assessMachine, coverDays, daysSince, fillOf, pickList, preKit, rankVisits, VISIT_RULES, type VisitMachineInput, type VisitSlotInput } from '../../../src/visits/visits.rules';
+import { assessMachine, coverDays, daysSince, depotOffers, fillOf, pickList, preKit, rankVisits, VISIT_RULES, type VisitMachineInput, type VisitSlotInput } from '../../../src/visits/visits.rules';
 
 const NOW = new Date('2026-11-25T02:00:00Z');
 const H = 3_600_000;
@@ -98,6 +98,29 @@ describe('visit rules', () => {
     expect(lines).toEqual([
       { slotId: 'a', skuId: 'm:COLA', title: 'Cola', units: 5, plannedUnits: 6, origin: run('R1') },
       { slotId: 'b', skuId: 'm:TEA', title: 'Tea', units: 4, plannedUnits: 4, origin: null },
+    ]);
+  });
+
+  it('the depot offers what the plan serves from it; an open run of the same slot comes first (issue 25)', () => {
+    const needs = [
+      { slotId: 'a', skuId: 'm:COLA', title: 'Cola', plannedUnits: 0 },
+      { slotId: 'b', skuId: 'm:TEA', title: 'Tea', plannedUnits: 0 },
+      { slotId: 'c', skuId: 'm:NUTS', title: 'Nuts', plannedUnits: 3 },
+    ];
+    const depot = depotOffers([
+      { slotId: 'a', fromDepot: 4 },
+      { slotId: 'b', fromDepot: 2 },
+      { slotId: 'c', fromDepot: 0 },
+    ]);
+    expect(depot).toEqual([
+      { slotId: 'a', units: 4, origin: { kind: 'depot' } },
+      { slotId: 'b', units: 2, origin: { kind: 'depot' } },
+    ]);
+    const run = { kind: 'open_run' as const, runId: 'R1', runStatus: 'placed' };
+    expect(pickList(needs, [{ slotId: 'b', units: 6, origin: run }, ...depot])).toEqual([
+      { slotId: 'a', skuId: 'm:COLA', title: 'Cola', units: 4, plannedUnits: 0, origin: { kind: 'depot' } },
+      { slotId: 'b', skuId: 'm:TEA', title: 'Tea', units: 6, plannedUnits: 0, origin: run },
+      { slotId: 'c', skuId: 'm:NUTS', title: 'Nuts', units: 3, plannedUnits: 3, origin: null },
     ]);
   });
 
