@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Withdraw a pending request (the requester takes it back)
-         * @description For a request made by mistake (a price sent in yuan instead of fen, a wrong run). Needs no approver credential: withdrawing never lets anything happen. The approval ends `rejected` with `resolver.channel: "withdrawn"` and the `reason`, recorded as an `approval.resolved` event with `data.withdrawn: true`; its rejection runs (a parked price change unlocks the item, a run is rejected, a session must change its lines to ask again). A request no longer pending is 409 `already_resolved`.
+         * @description For a request made by mistake (a price sent in yuan instead of fen, a wrong run). Needs no approver credential: withdrawing never lets anything happen. The approval ends `rejected` with `resolver.channel: "withdrawn"` and the `reason`, recorded as an `approval.resolved` event with `data.withdrawn: true`; its rejection runs (a parked price change unlocks the item, a run is rejected, a session must change its lines to ask again). Only the credential that asked for it (`requested_by.credential`) or the approver may withdraw it: another is 403 `forbidden`. A request no longer pending is 409 `already_resolved`.
          */
         post: operations["approvals_withdraw"];
         delete?: never;
@@ -1655,7 +1655,9 @@ export interface components {
             target: number;
             /** @description Units (each) served from the depot before buying: they cost nothing (fill them with `POST /depot/fill`). */
             from_depot: number;
-            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot`. */
+            /** @description Units (each) of the depot kept for this slot that do not fit on the shelf yet: not bought, served on a later plan. */
+            depot_held: number;
+            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held`. */
             quantity_each: number;
             /** @description Quantity in `unit` (boxes for BX). */
             quantity: number;
