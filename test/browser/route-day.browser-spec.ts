@@ -180,6 +180,25 @@ describe('the route day (issue 30), desktop and phone', () => {
     await pages.desktop!.page.getByText('Nothing waits for an owner.').waitFor();
   });
 
+  it('Approvals: a request made in the console can be withdrawn by its requester, through a confirm step', async () => {
+    const page = pages.desktop!.page;
+    await open(page, '#/approvals');
+    await page.getByText('Nothing waits for an owner.').waitFor();
+    // A request made in this console (its cookie session): an over-cap price, asked by mistake.
+    const status = await page.evaluate(async () => {
+      const r = await fetch('/ucp/v1/locations/FLEET-1/prices', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ confirm: true, prices: [{ item: { id: 'acme-machine:TEA' }, price: { amount: 9900, currency: 'CNY' } }] }) });
+      return r.status;
+    });
+    expect(status).toBe(200);
+    const tea = page.locator('article.approval', { hasText: 'Green tea' });
+    await tea.getByRole('button', { name: 'Withdraw my request…' }).click();
+    await tea.getByRole('button', { name: 'Yes, take my request back (nothing changes)' }).click();
+    await page.getByRole('status').filter({ hasText: 'Withdrawn: your request is taken back; nothing changes.' }).waitFor();
+    const all = (await w.t.get('/ucp/v1/approvals?status=all&kind=price_change').expect(200)).body.approvals as { subject: { item_id: string }; status: string; resolver: { channel: string } | null }[];
+    expect(all.find((a) => a.subject.item_id === 'acme-machine:TEA')).toMatchObject({ status: 'rejected', resolver: { channel: 'withdrawn' } });
+    expect(w.fleet.acme.requestsTo('POST /prices').filter((r) => JSON.stringify(r.body).includes('9900'))).toHaveLength(0);
+  });
+
   it('Sales: today and 7-day totals from the service, the chart in yuan with no day after today', async () => {
     const plus8 = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
     await each(async (page, kind) => {

@@ -120,6 +120,12 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
     );
     p.onResolved(r.approval.status === 'approved' ? `Approved: ${j.approveMeans}. (${j.change})` : `Rejected: nothing changes. (${j.change})`);
   });
+  // A request made in this console can be taken back by its requester (no approver needed: nothing happens).
+  const mine = a.requested_by?.channel === 'console';
+  const withdraw = useAction(async () => {
+    await call(api.POST('/ucp/v1/approvals/{id}/withdraw', { params: { path: { id: a.id } }, body: { reason: 'withdrawn by its requester in the console' } }));
+    p.onResolved(`Withdrawn: your request is taken back; nothing changes. (${j.change})`);
+  });
   const c = j.cost;
   return (
     <article class="card approval" aria-labelledby={`appr-${a.id}`}>
@@ -150,9 +156,12 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
       <div class="actions">
         <Confirm label="Approve…" confirmLabel={`Yes, approve: ${j.approveMeans}`} warning={<>Approve? {j.change}.</>} busy={action.busy} onConfirm={() => void action.go(true)} />
         <Confirm label="Reject…" confirmLabel="Yes, reject it (nothing changes)" warning={<>Reject? {j.change}.</>} busy={action.busy} danger onConfirm={() => void action.go(false)} />
-        {action.busy && <span role="status">Recording the decision…</span>}
+        {mine && (
+          <Confirm label="Withdraw my request…" confirmLabel="Yes, take my request back (nothing changes)" warning={<>Withdraw your request? {j.change}.</>} busy={withdraw.busy} onConfirm={() => void withdraw.go()} />
+        )}
+        {(action.busy || withdraw.busy) && <span role="status">Recording the decision…</span>}
       </div>
-      <Messages messages={action.messages} title="Not decided:" />
+      <Messages messages={[...action.messages, ...withdraw.messages]} title="Not decided:" />
     </article>
   );
 }
