@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { ApprovalEntity } from './approval.entity';
 import { APPROVAL_MACHINE, StoredApprovalStatus } from './approval.rules';
-import { expiredClaims } from '../claims/lease.sql';
+import { CLAIM_TIME_NOW, expiredClaims } from '../claims/lease.sql';
 import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
 
@@ -40,7 +40,7 @@ export class ApprovalsRepository {
   async claimExecution(id: string, execution: { approved: boolean; resolver: Record<string, unknown> }): Promise<ApprovalEntity | null> {
     const moved = await queryReturning(
       this.tx.manager,
-      `UPDATE approvals SET status = $3, claimed_at = now(), execution = $2::jsonb WHERE id = $1 AND status = $4 RETURNING id`,
+      `UPDATE approvals SET status = $3, claimed_at = ${CLAIM_TIME_NOW}, execution = $2::jsonb WHERE id = $1 AND status = $4 RETURNING id`,
       [id, JSON.stringify(execution), APPROVAL_MACHINE.move('pending', 'executing'), 'pending'],
     );
     return moved.length ? this.find(id) : null;

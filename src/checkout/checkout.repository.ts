@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CHECKOUT_MACHINE, CheckoutStatus } from './checkout.rules';
-import { expiredClaims } from '../claims/lease.sql';
+import { CLAIM_TIME_NOW, expiredClaims, stampClaim } from '../claims/lease.sql';
+import { returnedRows } from '../database/returning';
 import { Tx } from '../database/tx';
 import { CarriedWrite, carryingStatement } from '../database/carried-write';
 
@@ -30,8 +31,7 @@ export class CheckoutRepository {
   }
 
   async insert(row: Partial<CheckoutSessionEntity>): Promise<boolean> {
-    const res = await this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute();
-    return (res.raw as unknown[]).length > 0;
+    return returnedRows(await this.r().createQueryBuilder().insert().values(row as never).orIgnore().returning('id').execute()).length > 0;
   }
 
   /** `insert`, carrying another write in the same statement (one round trip): what each wrote. */
@@ -61,16 +61,11 @@ export class CheckoutRepository {
     return (res.affected ?? 0) > 0;
   }
 
-  /** Stamps the claim of a complete with the database clock; returns the stored claim time. */
+  /** Stamps the claim of a complete with the database clock to the millisecond; returns the stored claim time. */
   async markClaimed(id: string): Promise<Date> {
-    const res = await this.r()
-      .createQueryBuilder()
-      .update()
-      .set({ claimedAt: () => 'now()' } as never)
-      .where('id = :id', { id })
-      .returning('claimed_at')
-      .execute();
-    return (res.raw as { claimed_at: Date }[])[0].claimed_at;
+    const claimed = await stampClaim(this.r().createQueryBuilder().update().set({ claimedAt: () => CLAIM_TIME_NOW } as never).where('id = :id', { id }));
+    if (claimed === null) throw new Error(`checkout session ${id} vanished while being claimed`);
+    return claimed;
   }
 
   /** Sessions in complete_in_progress whose claim is older than `leaseMs` (database clock), oldest first. */

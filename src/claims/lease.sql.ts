@@ -1,4 +1,5 @@
-import { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { InsertQueryBuilder, ObjectLiteral, SelectQueryBuilder, UpdateQueryBuilder } from 'typeorm';
+import { returnedRows } from '../database/returning';
 
 /**
  * The lease of a claim in SQL, on the database clock (so instances with skewed clocks agree): one formula for every
@@ -11,15 +12,15 @@ export function leaseExpiredSql(column: string, secs: string): string {
 }
 
 /**
- * Rows in `status` whose claim is past the lease: those without a claim time first, then the oldest claim (then id),
- * at most `limit`. `qb` selects the table under `alias`, with `claimed_at` and `id` columns.
+ * Rows in `status` whose claim is past the lease: those without a claim time first, then the oldest claim (then
+ * `tiebreak`, the id unless said), at most `limit`. `qb` selects the table under `alias`, with a `claimed_at` column.
  */
-export function expiredClaims<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, status: string, leaseMs: number, limit: number): Promise<T[]> {
+export function expiredClaims<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, status: string, leaseMs: number, limit: number, tiebreak = 'id'): Promise<T[]> {
   return qb
     .where(`${alias}.status = :claimedStatus`, { claimedStatus: status })
     .andWhere(leaseExpiredSql(`${alias}.claimed_at`, ':leaseSecs'), { leaseSecs: leaseMs / 1000 })
     .orderBy(`${alias}.claimed_at`, 'ASC', 'NULLS FIRST')
-    .addOrderBy(`${alias}.id`, 'ASC')
+    .addOrderBy(`${alias}.${tiebreak}`, 'ASC')
     .limit(limit)
     .getMany();
 }
@@ -30,4 +31,14 @@ export const CLAIM_TIME_NOW = "date_trunc('milliseconds', now())";
 /** The claim stamped `claimedAt` (a parameter) still holds the row; a null matches a claim made without a time. */
 export function claimHeldSql(column: string, claimedAt: string): string {
   return `date_trunc('milliseconds', ${column}) IS NOT DISTINCT FROM ${claimedAt}`;
+}
+
+/**
+ * Runs a statement that stamps a claim (`claimedAt: () => CLAIM_TIME_NOW` in its `set` or `values`) and answers the
+ * stored claim time, or null when no row was claimed (an UPDATE that matched nothing, an INSERT ... ON CONFLICT DO
+ * NOTHING that was ignored).
+ */
+export async function stampClaim<T extends ObjectLiteral>(qb: UpdateQueryBuilder<T> | InsertQueryBuilder<T>): Promise<Date | null> {
+  const [row] = returnedRows<{ claimed_at: Date | string }>(await qb.returning('claimed_at').execute());
+  return row ? new Date(row.claimed_at) : null;
 }

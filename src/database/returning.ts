@@ -12,3 +12,11 @@ export async function queryReturning<T>(runner: SqlRunner, sql: string, paramete
   const rowsAndCount = answer.length === 2 && Array.isArray(answer[0]) && typeof answer[1] === 'number';
   return (rowsAndCount ? answer[0] : answer) as T[];
 }
+
+/**
+ * The rows a query builder's `.returning(...).execute()` gave back: its `raw` holds them, for an INSERT and an UPDATE
+ * alike (TypeORM's result objects unwrap the driver's `[rows, affected]`). Callers never read `raw` by hand.
+ */
+export function returnedRows<T>(result: { raw: unknown }): T[] {
+  return result.raw as T[];
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { leaseExpiredSql } from '../claims/lease.sql';
+import { CLAIM_TIME_NOW, leaseExpiredSql } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 import { queryReturning } from '../database/returning';
 import type { CarriedWrite } from '../database/carried-write';
@@ -38,11 +38,12 @@ export class IdempotencyKeysRepository {
 
   /** Claims an unused key (in_flight); false when the key exists. */
   async claim(k: { key: string; fingerprint: string; operation: string; resourceId: string; claimId: string }): Promise<boolean> {
-    const rows = (await this.ds.query(
-      `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state, claimed_at, claim_id) VALUES ($1, $2, $3, $4, 'in_flight', now(), $5)
+    const rows = await queryReturning(
+      this.ds,
+      `INSERT INTO idempotency_keys (key, fingerprint, operation, resource_id, state, claimed_at, claim_id) VALUES ($1, $2, $3, $4, 'in_flight', ${CLAIM_TIME_NOW}, $5)
        ON CONFLICT (key) DO NOTHING RETURNING key`,
       [k.key, k.fingerprint, k.operation, k.resourceId, k.claimId],
-    )) as unknown[];
+    );
     return rows.length > 0;
   }
 
@@ -53,7 +54,7 @@ export class IdempotencyKeysRepository {
   async takeOverStale(key: string, fingerprint: string, claimId: string, leaseSeconds: number): Promise<Date | null> {
     const taken = await queryReturning<{ created_at: Date }>(
       this.ds,
-      `UPDATE idempotency_keys SET claimed_at = now(), claim_id = $3
+      `UPDATE idempotency_keys SET claimed_at = ${CLAIM_TIME_NOW}, claim_id = $3
         WHERE key = $1 AND fingerprint = $2 AND state = 'in_flight' AND ${leaseExpiredSql('claimed_at', '$4')}
         RETURNING created_at`,
       [key, fingerprint, claimId, leaseSeconds],

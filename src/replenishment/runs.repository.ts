@@ -4,7 +4,7 @@ import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
-import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims } from '../claims/lease.sql';
+import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims, stampClaim } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
 
 /** A `placing` run still held by the claim stamped `:claimedAt`. */
@@ -60,26 +60,18 @@ export class RunsRepository {
    * compares equal once read back). The stored claim time, or null when the run was not ready.
    */
   async claimForPlacing(id: string): Promise<Date | null> {
-    const res = await this.repo()
-      .createQueryBuilder()
-      .update()
-      .set({ status: RUN_MACHINE.move('ready', 'placing'), claimedAt: () => CLAIM_TIME_NOW } as never)
-      .where(`id = :id AND status = 'ready'`, { id })
-      .returning('claimed_at')
-      .execute();
-    return claimTimeOf(res.raw);
+    return stampClaim(
+      this.repo()
+        .createQueryBuilder()
+        .update()
+        .set({ status: RUN_MACHINE.move('ready', 'placing'), claimedAt: () => CLAIM_TIME_NOW } as never)
+        .where(`id = :id AND status = 'ready'`, { id }),
+    );
   }
 
   /** Renews a live claim (a long multi-location place); the new claim time, or null when the claim is no longer held. */
   async renewClaim(id: string, claimedAt: Date | null): Promise<Date | null> {
-    const res = await this.repo()
-      .createQueryBuilder()
-      .update()
-      .set({ claimedAt: () => CLAIM_TIME_NOW } as never)
-      .where(HELD_PLACING, { id, claimedAt })
-      .returning('claimed_at')
-      .execute();
-    return claimTimeOf(res.raw);
+    return stampClaim(this.repo().createQueryBuilder().update().set({ claimedAt: () => CLAIM_TIME_NOW } as never).where(HELD_PLACING, { id, claimedAt }));
   }
 
   /**
@@ -127,10 +119,4 @@ export class RunsRepository {
     const repo = this.tx.manager.getRepository(RestockOrderEntity);
     return repo.find({ where: keys.map((k) => ({ namespace: k.namespace, reference: k.reference })) });
   }
-}
-
-/** The claim time an UPDATE ... RETURNING claimed_at gave back, or null when no row moved. */
-function claimTimeOf(raw: unknown): Date | null {
-  const rows = raw as { claimed_at: Date | string }[];
-  return rows.length > 0 ? new Date(rows[0].claimed_at) : null;
 }

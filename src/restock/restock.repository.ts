@@ -4,9 +4,10 @@ import { Tx } from '../database/tx';
 import { LocationEntity } from '../locations/location.entity';
 import { RestockOrderEntity } from './restock-order.entity';
 import { RESTOCK_MACHINE, RestockStatus } from './restock.rules';
+import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims, stampClaim } from '../claims/lease.sql';
 
-/** A claim time: the database clock to the millisecond. */
-const CLAIM_NOW = "date_trunc('milliseconds', now())";
+/** A `sending` request still held by the claim stamped `:claimedAt` (null: a call that got no usable answer). */
+const HELD_SENDING = `id = :id AND status = 'sending' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;
 
 /** Restock orders and the roster lookup they need. Queries only. */
 @Injectable()
@@ -34,27 +35,26 @@ export class RestockRepository {
    * compares equal once read back); null when the reference is already taken.
    */
   async claim(row: Pick<RestockOrderEntity, 'namespace' | 'reference' | 'locationId' | 'binding' | 'lines' | 'fingerprint'>): Promise<RestockOrderEntity | null> {
-    const res = (await this.orders
-      .createQueryBuilder()
-      .insert()
-      .values({ ...row, status: 'sending' satisfies RestockStatus, claimedAt: () => CLAIM_NOW } as never)
-      .orIgnore()
-      .returning('*')
-      .execute()) as { raw: unknown[] };
-    if (res.raw.length === 0) return null;
-    return this.find(row.namespace, row.reference);
+    const claimed = await stampClaim(
+      this.orders
+        .createQueryBuilder()
+        .insert()
+        .values({ ...row, status: 'sending' satisfies RestockStatus, claimedAt: () => CLAIM_TIME_NOW } as never)
+        .orIgnore(),
+    );
+    return claimed === null ? null : this.find(row.namespace, row.reference);
   }
 
   /** Claims a failed request again for a resend (`sending`, a new claim time); null when another caller took it. */
   async reclaimFailed(id: string): Promise<RestockOrderEntity | null> {
-    const res = await this.orders
-      .createQueryBuilder()
-      .update()
-      .set({ status: RESTOCK_MACHINE.move('failed', 'sending'), claimedAt: () => CLAIM_NOW, recovered: null } as never)
-      .where(`id = :id AND status = 'failed'`, { id })
-      .execute();
-    if ((res.affected ?? 0) === 0) return null;
-    return this.orders.findOne({ where: { id } });
+    const claimed = await stampClaim(
+      this.orders
+        .createQueryBuilder()
+        .update()
+        .set({ status: RESTOCK_MACHINE.move('failed', 'sending'), claimedAt: () => CLAIM_TIME_NOW, recovered: null } as never)
+        .where(`id = :id AND status = 'failed'`, { id }),
+    );
+    return claimed === null ? null : this.orders.findOne({ where: { id } });
   }
 
   /**
@@ -66,7 +66,7 @@ export class RestockRepository {
       .createQueryBuilder()
       .update()
       .set({ ...patch, status: RESTOCK_MACHINE.move('sending', to) } as never)
-      .where(`id = :id AND status = 'sending' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .where(HELD_SENDING, { id, claimedAt })
       .execute();
     return (res.affected ?? 0) > 0;
   }
@@ -77,21 +77,14 @@ export class RestockRepository {
       .createQueryBuilder()
       .update()
       .set({ claimedAt: null } as never)
-      .where(`id = :id AND status = 'sending' AND date_trunc('milliseconds', claimed_at) IS NOT DISTINCT FROM :claimedAt`, { id, claimedAt })
+      .where(HELD_SENDING, { id, claimedAt })
       .execute();
     return (res.affected ?? 0) > 0;
   }
 
-  /** Requests in `sending` whose claim is older than `leaseMs` (database clock) or absent, oldest first. */
+  /** Requests in `sending` whose claim is older than `leaseMs` (database clock) or absent, oldest first (then oldest request). */
   expiredSending(leaseMs: number, limit: number): Promise<RestockOrderEntity[]> {
-    return this.orders
-      .createQueryBuilder('r')
-      .where(`r.status = 'sending'`)
-      .andWhere(`(r.claimed_at IS NULL OR r.claimed_at < now() - make_interval(secs => :secs))`, { secs: leaseMs / 1000 })
-      .orderBy('r.claimed_at', 'ASC', 'NULLS FIRST')
-      .addOrderBy('r.created_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    return expiredClaims(this.orders.createQueryBuilder('r'), 'r', 'sending', leaseMs, limit, 'created_at');
   }
 
   async update(id: string, patch: Partial<RestockOrderEntity>): Promise<void> {

@@ -51,13 +51,16 @@ describe('CheckoutRepository on PostgreSQL', () => {
     expect((await repo.find('cs-1'))?.status).toBe('completed');
   });
 
-  it('stamps the claim with the database clock and answers the stored time', async () => {
+  it('stamps the claim with the database clock to the millisecond and answers the stored time', async () => {
     await session('cs-1', 'complete_in_progress');
     const [{ now }] = await h.sql<{ now: Date }>('SELECT now() AS now');
     const claimed = await repo.markClaimed('cs-1');
     expect(claimed).toBeInstanceOf(Date);
     expect((await repo.find('cs-1'))?.claimedAt?.getTime()).toBe(claimed.getTime());
     expect(Math.abs(claimed.getTime() - now.getTime())).toBeLessThan(60_000);
+    // Stored as answered (no sub-millisecond part), so the claim compares equal in SQL once read back.
+    const [{ held }] = await h.sql<{ held: boolean }>(`SELECT claimed_at = $2::timestamptz AS held FROM checkout_sessions WHERE id = $1`, ['cs-1', claimed]);
+    expect(held).toBe(true);
   });
 
   it('lists expired claims of complete_in_progress only: no claim time first, then oldest, within the limit', async () => {

@@ -12,7 +12,7 @@ describe('RunsRepository on PostgreSQL', () => {
   beforeEach(() => h.sql('DELETE FROM replenishment_runs; DELETE FROM slots; DELETE FROM restock_orders'));
 
   const run = (id: string, status: string, more: Record<string, unknown> = {}) =>
-    repo.insert({ id, status, fulfiller: 'supplier-a', fulfillerKind: 'supplier', costIsEstimated: false, lines: [], ...more });
+    repo.insert({ id, status, fulfiller: 'supplier-a', fulfillerKind: 'simulated_supplier', costIsEstimated: false, lines: [], ...more });
   const claimedAgo = (id: string, seconds: number | null) =>
     h.sql(`UPDATE replenishment_runs SET claimed_at = CASE WHEN $2::int IS NULL THEN NULL ELSE now() - make_interval(secs => $2::int) END WHERE id = $1`, [id, seconds]);
 
