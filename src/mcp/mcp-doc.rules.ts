@@ -7,7 +7,7 @@ export function renderMcpDoc(doc: OpenApiDocumentLike): string {
   const rows = defs.map((d) => {
     const args = Object.keys(d.tool.inputSchema.properties);
     const required = new Set(d.tool.inputSchema.required);
-    const hints = [d.tool.annotations.readOnlyHint ? 'read-only' : '', d.spec.movesMoney ? '**moves money**, key required' : d.tool.annotations.destructiveHint ? 'destructive' : ''].filter(Boolean).join(', ');
+    const hints = [d.tool.annotations.readOnlyHint ? 'read-only' : d.spec.records ? 'records (idempotent)' : '', d.spec.movesMoney ? '**moves money**, key required' : d.tool.annotations.destructiveHint ? 'destructive' : ''].filter(Boolean).join(', ');
     return `| \`${d.tool.name}\` | \`${d.route.method} ${d.route.path}\` (\`${d.spec.operationId}\`) | ${args.map((a) => (required.has(a) ? `\`${a}\`` : `\`${a}?\``)).join(', ')} | ${hints || 'write'} |`;
   });
   return `# MCP tools

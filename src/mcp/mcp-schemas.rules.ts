@@ -130,7 +130,7 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
   const resultSchema = outputSchemaOf(op, doc);
   // The tool's own purpose when the table gives one (the REST text speaks of routes and statuses), else the REST text.
   const about = spec.purpose ?? [op.summary ? `${op.summary}.` : '', renameOperations(op.description ?? '', toolNameOf)].filter(Boolean).join(' ');
-  const description = [about, spec.movesMoney ? MONEY_NOTE : '', answersLine(op, doc)]
+  const description = [about, spec.records ? `Records ${spec.records} (the same call again records nothing new).` : '', spec.movesMoney ? MONEY_NOTE : '', answersLine(op, doc)]
     .filter(Boolean)
     .join('\n\n');
   return {

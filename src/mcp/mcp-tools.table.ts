@@ -14,6 +14,11 @@ export interface McpToolSpec {
   payload?: string;
   /** Reads only: `readOnlyHint`. */
   readOnly?: boolean;
+  /**
+   * A read that records what it read (a GET with writes of its own, never a partner call): not `readOnlyHint`, still
+   * `idempotentHint` (the same call again records nothing new); says what it records, in the tool's description.
+   */
+  records?: string;
   /** Moves money or places a real order: `destructiveHint`, and `meta["idempotency-key"]` is required. */
   movesMoney?: boolean;
   /** Changes or removes something an operator cannot simply undo (not money): `destructiveHint`. */
@@ -65,7 +70,7 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
     purpose: 'Pull inventory and sales of every machine now (one sync at a time).' },
   { tool: 'update_prices', operationId: 'prices_update', payload: 'prices', movesMoney: true,
     purpose: 'Change the price customers pay on a machine now. A move over the price cap is parked for an owner (`status: "pending_approval"` with the approval id); a price below its purchase cost or cut by more than 90% is refused unless `allow_below_cost` / `allow_deep_cut` says it is meant.' },
-  { tool: 'get_replenishment_plan', operationId: 'replenishment_plan', readOnly: true,
+  { tool: 'get_replenishment_plan', operationId: 'replenishment_plan', records: 'a plan snapshot: today\'s lowest stock and forecast of each slot it covers',
     purpose: 'What to order now, per slot, with where each number came from; orders nothing.' },
   { tool: 'get_replenishment_score', operationId: 'replenishment_score', readOnly: true,
     purpose: 'How good past forecasts were (WAPE, bias, MASE).' },
