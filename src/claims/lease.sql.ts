@@ -33,6 +33,20 @@ export function claimHeldSql(column: string, claimedAt: string): string {
   return `date_trunc('milliseconds', ${column}) IS NOT DISTINCT FROM ${claimedAt}`;
 }
 
+/** The row `:id`, in `status`, still held by the claim stamped `:claimedAt` (its `claimed_at`; null: made without a time). */
+export function heldClaimWhere(status: string): string {
+  return `id = :id AND status = '${status}' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;
+}
+
+/**
+ * Runs an UPDATE of the row `id` (its `set`: a settlement, a release) only while it is in `status` and the claim
+ * stamped `claimedAt` still holds it (a recovery or a later attempt may have taken it meanwhile); whether it moved.
+ */
+export async function updateWhileHeld<T extends ObjectLiteral>(qb: UpdateQueryBuilder<T>, status: string, id: string, claimedAt: Date | null): Promise<boolean> {
+  const res = await qb.where(heldClaimWhere(status), { id, claimedAt }).execute();
+  return (res.affected ?? 0) > 0;
+}
+
 /**
  * Runs a statement that stamps a claim (`claimedAt: () => CLAIM_TIME_NOW` in its `set` or `values`) and answers the
  * stored claim time, or null when no row was claimed (an UPDATE that matched nothing, an INSERT ... ON CONFLICT DO

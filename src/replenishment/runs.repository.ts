@@ -4,11 +4,8 @@ import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
-import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims, stampClaim } from '../claims/lease.sql';
+import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../claims/lease.sql';
 import { Tx } from '../database/tx';
-
-/** A `placing` run still held by the claim stamped `:claimedAt`. */
-const HELD_PLACING = `id = :id AND status = 'placing' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()
@@ -71,7 +68,7 @@ export class RunsRepository {
 
   /** Renews a live claim (a long multi-location place); the new claim time, or null when the claim is no longer held. */
   async renewClaim(id: string, claimedAt: Date | null): Promise<Date | null> {
-    return stampClaim(this.repo().createQueryBuilder().update().set({ claimedAt: () => CLAIM_TIME_NOW } as never).where(HELD_PLACING, { id, claimedAt }));
+    return stampClaim(this.repo().createQueryBuilder().update().set({ claimedAt: () => CLAIM_TIME_NOW } as never).where(heldClaimWhere('placing'), { id, claimedAt }));
   }
 
   /**
@@ -79,13 +76,7 @@ export class RunsRepository {
    * (a recovery or a later place may have taken it meanwhile); false otherwise.
    */
   async settleClaim(id: string, claimedAt: Date | null, to: RunStatus, patch: Partial<ReplenishmentRunEntity> = {}): Promise<boolean> {
-    const res = await this.repo()
-      .createQueryBuilder()
-      .update()
-      .set({ ...patch, status: RUN_MACHINE.move('placing', to) } as never)
-      .where(HELD_PLACING, { id, claimedAt })
-      .execute();
-    return (res.affected ?? 0) > 0;
+    return updateWhileHeld(this.repo().createQueryBuilder().update().set({ ...patch, status: RUN_MACHINE.move('placing', to) } as never), 'placing', id, claimedAt);
   }
 
   /** Runs in `placing` whose claim is older than `leaseMs` (database clock) or unknown, oldest first. */

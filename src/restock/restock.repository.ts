@@ -4,10 +4,7 @@ import { Tx } from '../database/tx';
 import { LocationEntity } from '../locations/location.entity';
 import { RestockOrderEntity } from './restock-order.entity';
 import { RESTOCK_MACHINE, RestockStatus } from './restock.rules';
-import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims, stampClaim } from '../claims/lease.sql';
-
-/** A `sending` request still held by the claim stamped `:claimedAt` (null: a call that got no usable answer). */
-const HELD_SENDING = `id = :id AND status = 'sending' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;
+import { CLAIM_TIME_NOW, expiredClaims, stampClaim, updateWhileHeld } from '../claims/lease.sql';
 
 /** Restock orders and the roster lookup they need. Queries only. */
 @Injectable()
@@ -62,24 +59,12 @@ export class RestockRepository {
    * of `sending` only while that claim still holds it (a recovery or a resend may have moved it meanwhile).
    */
   async settleClaim(id: string, claimedAt: Date | null, to: RestockStatus, patch: Partial<RestockOrderEntity> = {}): Promise<boolean> {
-    const res = await this.orders
-      .createQueryBuilder()
-      .update()
-      .set({ ...patch, status: RESTOCK_MACHINE.move('sending', to) } as never)
-      .where(HELD_SENDING, { id, claimedAt })
-      .execute();
-    return (res.affected ?? 0) > 0;
+    return updateWhileHeld(this.orders.createQueryBuilder().update().set({ ...patch, status: RESTOCK_MACHINE.move('sending', to) } as never), 'sending', id, claimedAt);
   }
 
   /** Ends the live claim of a call that got no usable answer: still `sending`, no claim time (recover by reading). */
   async releaseClaim(id: string, claimedAt: Date | null): Promise<boolean> {
-    const res = await this.orders
-      .createQueryBuilder()
-      .update()
-      .set({ claimedAt: null } as never)
-      .where(HELD_SENDING, { id, claimedAt })
-      .execute();
-    return (res.affected ?? 0) > 0;
+    return updateWhileHeld(this.orders.createQueryBuilder().update().set({ claimedAt: null } as never), 'sending', id, claimedAt);
   }
 
   /** Requests in `sending` whose claim is older than `leaseMs` (database clock) or absent, oldest first (then oldest request). */
