@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createMcpHandler, isLegacyRequest, ProtocolError, ProtocolErrorCode, Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import type { ListToolsResult, McpHttpHandler, McpRequestContext } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { publicJsonRpcMessage } from './mcp-error.rules';
 import { McpToolsService } from './mcp-tools.service';
@@ -50,9 +51,11 @@ export class McpEndpoint {
   /** The Express request behind each web request the modern entry serves (its factory is handed the web request). */
   private readonly outers = new WeakMap<globalThis.Request, Request>();
   private readonly modern: McpHttpHandler;
+  private readonly logger = new Logger('McpEndpoint');
 
   constructor(private readonly tools: McpToolsService) {
-    this.modern = createMcpHandler((ctx: McpRequestContext) => this.serverFor(ctx.requestInfo), { legacy: 'reject' });
+    // onerror only reports what was already answered (a refused request, a failure): at debug level, shortened.
+    this.modern = createMcpHandler((ctx: McpRequestContext) => this.serverFor(ctx.requestInfo), { legacy: 'reject', onerror: (e) => this.logger.debug(`2026-07-28: ${e.message.slice(0, 200)}`) });
   }
 
   async serve(req: Request, res: Response): Promise<void> {
