@@ -4,7 +4,7 @@
  * MCP on stdin/stdout, forwarded to `<VENDING_URL>/ucp/mcp` (src/mcp/stdio-bridge.ts). stdout carries only MCP
  * messages; stderr names the endpoint, never the token.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { bridgeEndpoint, startBridge } from './mcp/stdio-bridge';
 
 startBridge(process.env, new StdioServerTransport()).then(

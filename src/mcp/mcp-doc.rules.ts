@@ -15,10 +15,14 @@ export function renderMcpDoc(doc: OpenApiDocumentLike): string {
 Generated from \`src/mcp/mcp-tools.table.ts\` and the OpenAPI document (\`npm run openapi:write\` rewrites this file;
 \`test/unit/mcp/mcp-doc.spec.ts\` fails when it is stale). Decisions: docs/decisions.md, "Issue 18: MCP transport".
 
-Endpoint: \`POST <base>/ucp/mcp\`, MCP over stateless Streamable HTTP (JSON answers; GET and DELETE answer 405),
-with the operator token as \`Authorization: Bearer …\` (or the \`<SERVICE_NAME>_auth\` cookie), exactly as the REST
-interface. Discovery (\`/.well-known/ucp\`) lists it as the \`com.example.svc\` service entry with \`transport: "mcp"\`;
-its \`schema\` is \`<base>/ucp/mcp/openrpc.json\`, an OpenRPC document of these tools (token needed).
+Endpoint: \`POST <base>/ucp/mcp\`, MCP over stateless Streamable HTTP (JSON answers; GET and DELETE answer 405) in
+both protocol eras: the 2026-07-28 revision (no \`initialize\`; \`server/discover\` advertises the server; every request
+carries the \`_meta\` envelope and the \`MCP-Protocol-Version\`, \`Mcp-Method\` and \`Mcp-Name\` headers) and the
+2025-era revisions (\`initialize\` with 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 or 2024-10-07), served by
+the official SDK's v2 line (\`@modelcontextprotocol/server\`). Authentication: the operator token as
+\`Authorization: Bearer …\` (or the \`<SERVICE_NAME>_auth\` cookie), exactly as the REST interface.
+Discovery (\`/.well-known/ucp\`) lists it as the \`com.example.svc\` service entry with \`transport: "mcp"\`; its
+\`schema\` is \`<base>/ucp/mcp/openrpc.json\`, an OpenRPC document of these tools (token needed).
 
 Each tool runs its REST operation in process, through the same middleware, auth guard, validation, guards,
 idempotency and error table, and answers the same ucp JSON in \`structuredContent\` (and serialised in

@@ -14,11 +14,15 @@ interface JsonRpcError {
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
 
-/** The issue list a schema-library error serialises to (`[{code, path, expected, …}]`), or null. */
+/** A short lead the SDK puts before the issue list (v2: `Invalid tools/call request: [`), up to the list. */
+const ISSUE_LIST_LEAD = /^[^[\n]{0,80}?: (?=\[)/;
+
+/** The issue list a schema-library error serialises to (`[{code, path, expected, …}]`, alone or after a lead), or null. */
 function schemaIssues(text: string): { code?: unknown; path?: unknown; expected?: unknown }[] | null {
-  if (!text.trimStart().startsWith('[')) return null;
+  const list = text.trimStart().replace(ISSUE_LIST_LEAD, '');
+  if (!list.startsWith('[')) return null;
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(list);
     return Array.isArray(parsed) && parsed.every((i) => i !== null && typeof i === 'object') ? (parsed as { code?: unknown; path?: unknown; expected?: unknown }[]) : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Request } from 'express';
 import { errorBody, message } from '../common/envelope';
 import { injectRequest } from './in-process-request';

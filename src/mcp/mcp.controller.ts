@@ -8,7 +8,7 @@ import { ReadsRawBody } from '../common/request-keys.guard';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { MCP_PATH, MCP_SCHEMA_FILE } from '../common/mcp-paths';
-import { serveMcpRequest } from './mcp-server';
+import { McpEndpoint } from './mcp-server';
 import { McpToolsService } from './mcp-tools.service';
 import { McpTransportErrorFilter } from './mcp-transport-error.filter';
 import { openRpcDocument } from './mcp-openrpc';
@@ -23,13 +23,17 @@ const NO_STREAM = 'the MCP endpoint is stateless Streamable HTTP: POST JSON-RPC 
 @UseFilters(McpTransportErrorFilter)
 @Controller(MCP_PATH.slice(1))
 export class McpController {
-  constructor(private readonly tools: McpToolsService) {}
+  private readonly endpoint: McpEndpoint;
+
+  constructor(tools: McpToolsService) {
+    this.endpoint = new McpEndpoint(tools);
+  }
 
   @Post()
   @AcceptsChatCredential() // each tool call is judged again by its own route
   @ReadsRawBody()
   handle(@Req() req: Request, @Res() res: Response): Promise<void> {
-    return serveMcpRequest(this.tools, req, res);
+    return this.endpoint.serve(req, res);
   }
 
   @Get()

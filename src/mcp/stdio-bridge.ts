@@ -1,8 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
+import type { Transport } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { MCP_PATH } from '../common/mcp-paths';
 import { MCP_SERVER_NAME, MCP_SERVER_VERSION } from './mcp-server';
 
@@ -22,21 +21,26 @@ export function bridgeEndpoint(env: NodeJS.ProcessEnv): { url: URL; token: strin
 }
 
 /**
- * Serves MCP on `local` (stdio in `node dist/mcp-stdio.js`) and forwards tools/list and tools/call to the service's
- * endpoint with the token as a bearer header: every call meets the service's own guards; nothing is decided here.
+ * Serves MCP on `local` (stdio in `node dist/mcp-stdio.js`) in either protocol era (the desktop client's opening
+ * decides) and forwards tools/list and tools/call to the service's endpoint, over the 2026-07-28 revision where the
+ * service offers it (`server/discover`), with the token as a bearer header: every call meets the service's own
+ * guards; nothing is decided here.
  */
 export async function startBridge(env: NodeJS.ProcessEnv, local: Transport): Promise<{ close: () => Promise<void> }> {
   const { url, token } = bridgeEndpoint(env);
-  const upstream = new Client({ name: `${MCP_SERVER_NAME}-stdio-bridge`, version: MCP_SERVER_VERSION });
+  const upstream = new Client({ name: `${MCP_SERVER_NAME}-stdio-bridge`, version: MCP_SERVER_VERSION }, { versionNegotiation: { mode: 'auto' } });
   await upstream.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: upstream.getInstructions() });
-  server.setRequestHandler(ListToolsRequestSchema, (req) => upstream.listTools(req.params));
-  // Passed on as the service answered (the client at the other end validates against the tools' output schemas).
-  server.setRequestHandler(CallToolRequestSchema, (req) => upstream.request({ method: 'tools/call', params: req.params }, CallToolResultSchema));
-  await server.connect(local);
+  const factory = () => {
+    const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: upstream.getInstructions() });
+    server.setRequestHandler('tools/list', (req) => upstream.listTools(req.params, { cacheMode: 'bypass' }));
+    // Passed on as the service answered (the client at the other end validates against the tools' output schemas).
+    server.setRequestHandler('tools/call', (req) => upstream.callTool(req.params));
+    return server;
+  };
+  const served = serveStdio(factory, { transport: local });
   return {
     close: async () => {
-      await server.close();
+      await served.close();
       await upstream.close();
     },
   };

@@ -5,8 +5,8 @@ import { DEST, GUARDS } from '../support/money-fixtures';
 import { callTool, ClientGeneration, codesOf, mcpClient } from '../support/mcp-client';
 
 /**
- * Issue 29: an agent's day over MCP as one script, run by both SDK client generations (the pinned SDK and the one of
- * May 2025): fleet, plan, run, the approval wall (the agent cannot approve; the owner does), catalog, checkout with a
+ * Issue 29: an agent's day over MCP as one script, run by every SDK client generation (the v2 line over protocol
+ * 2026-07-28, on both databases; the last 1.x SDK, 2025-11-25; the one of May 2025, 2025-03-26): fleet, plan, run, the approval wall (the agent cannot approve; the owner does), catalog, checkout with a
  * destination, complete, order, a price within the cap, a unit mistake refused, one over the cap parked, and a mistaken
  * request withdrawn so the right change can go through. Every answer is read in the tool's own terms.
  */
@@ -18,6 +18,8 @@ const AWAITING = 'com.example.svc/awaiting';
 const key = (g: string, what: string) => `day-${g}-${what}`;
 
 describe.each([
+  ['2026', 'postgres'],
+  ['2026', 'embedded'],
   ['current', 'postgres'],
   ['2025', 'embedded'],
 ] as [ClientGeneration, 'postgres' | 'embedded'][])('an agent\'s day over MCP (%s SDK client, %s database)', (generation, db) => {

@@ -18,7 +18,8 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
   beforeAll(async () => {
     p = await startFakePartner({ token: 'sup-token' });
     t = await supplierApp(p, {}, db === 'embedded' ? 'embedded' : undefined);
-    mcp = await mcpClient(t);
+    // The v2 SDK client (2026-07-28) on one database, the last 1.x client (2025-11-25) on the other.
+    mcp = await mcpClient(t, undefined, db === 'postgres' ? '2026' : 'current');
   });
   afterAll(async () => {
     await mcp?.close();
@@ -63,14 +64,15 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
     expect(Buffer.byteLength(res.text, 'utf8')).toBeLessThanOrEqual(64 * 1024);
   });
 
-  it('answers 2025-era and current protocol revisions with their own; 2026-07-28 is answered with the latest the SDK has', async () => {
+  it('answers the 2025-era revisions with their own; an initialize naming 2026-07-28 is offered 2025-11-25', async () => {
     const init = (protocolVersion: string) =>
       t
         .post('/ucp/mcp', { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: { name: 'probe', version: '1' } } })
         .set('Accept', 'application/json, text/event-stream')
         .expect(200);
     for (const v of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) expect((await init(v)).body.result.protocolVersion).toBe(v);
-    // The pinned SDK (the newest published) has no 2026-07-28: the client is offered 2025-11-25 to accept or leave.
+    // 2026-07-28 has no initialize (a client discovers it with server/discover: mcp-2026.e2e-spec.ts): the newest
+    // revision that has one is offered instead.
     expect((await init('2026-07-28')).body.result.protocolVersion).toBe('2025-11-25');
   });
 
@@ -159,7 +161,7 @@ describe.each(BOTH_DATABASES)('MCP transport, production with an HTTP supplier (
       await desktop.close();
       await bridge.close();
     }
-    await expect(startBridge({ VENDING_URL: t.url, VENDING_TOKEN: 'wrong' }, InMemoryTransport.createLinkedPair()[1])).rejects.toMatchObject({ code: 401 });
+    await expect(startBridge({ VENDING_URL: t.url, VENDING_TOKEN: 'wrong' }, InMemoryTransport.createLinkedPair()[1])).rejects.toMatchObject({ status: 401 });
   });
 
   it('no token: 401 before any tool runs, as on REST; GET and DELETE are 405', async () => {

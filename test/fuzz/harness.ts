@@ -99,6 +99,11 @@ async function build(w: World, op: Op, m: Mutation): Promise<Sent> {
   if (op.ucpAgent) headers['ucp-agent'] = 'profile="https://agent.example/profile.json"';
   if (op.mcp) headers.accept = 'application/json, text/event-stream';
   let body = op.body ? op.body(w, params) : undefined;
+  if (op.mcp2026) {
+    // The standard headers of 2026-07-28 repeat the unmutated body (a mutation may make them disagree: a refusal).
+    const rpc = body as { method: string; params?: { name?: unknown } };
+    Object.assign(headers, { 'mcp-protocol-version': '2026-07-28', 'mcp-method': rpc.method }, typeof rpc.params?.name === 'string' ? { 'mcp-name': rpc.params.name } : {});
+  }
   let bodyText: string | undefined;
   let contentType = 'application/json';
   switch (m.kind) {
@@ -220,8 +225,8 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
   const sent = s.body as { confirm?: unknown; approved?: unknown; params?: { arguments?: Record<string, { confirm?: unknown } | undefined> } } | undefined;
   const body = op.mcp ? (sent?.params?.arguments?.checkout ?? sent?.params?.arguments?.prices) : sent;
   const confirmed = body?.confirm === true;
-  if (after.orders > before.orders && !((op.name === 'checkout.complete' || op.name === 'mcp.complete_checkout') && confirmed)) found.push('a supplier order without confirm');
-  if (after.prices > before.prices && !(((op.name === 'prices.put' || op.name === 'mcp.update_prices') && confirmed) || (op.name === 'approvals.resolve' && (body as { approved?: unknown })?.approved === true))) {
+  if (after.orders > before.orders && !((op.name === 'checkout.complete' || op.name === 'mcp.complete_checkout' || op.name === 'mcp2026.complete_checkout') && confirmed)) found.push('a supplier order without confirm');
+  if (after.prices > before.prices && !(((op.name === 'prices.put' || op.name === 'mcp.update_prices' || op.name === 'mcp2026.update_prices') && confirmed) || (op.name === 'approvals.resolve' && (body as { approved?: unknown })?.approved === true))) {
     found.push('a price write without confirm or approval');
   }
   if (after.restocks > before.restocks && op.name !== 'restock' && op.name !== 'replenishment.place') found.push('a restock request from another route');

@@ -38,6 +38,8 @@ export interface Op {
   ucpAgent?: boolean;
   /** A JSON-RPC request to the MCP endpoint (answers are JSON-RPC; a tool's result carries the ucp JSON). */
   mcp?: boolean;
+  /** MCP 2026-07-28 (issue 29): the body carries the `_meta` envelope and the harness sends the standard headers. */
+  mcp2026?: boolean;
 }
 
 /** A tools/call to `POST /ucp/mcp` (issue 18): the fuzz mutates the JSON-RPC envelope and the tool's arguments alike. */
@@ -47,6 +49,12 @@ const toolCall = (name: string, args: (w: World, p: Record<string, string>) => R
   method: 'tools/call',
   params: { name, arguments: args(w, p) },
 });
+/** The same request in the 2026-07-28 revision: the per-request `_meta` envelope (no initialize, no session). */
+const ENVELOPE_2026 = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'vending-fuzz', version: '1.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const modern = (rpc: (w: World, p: Record<string, string>) => { params?: Record<string, unknown> }) => (w: World, p: Record<string, string>) => {
+  const r = rpc(w, p);
+  return { ...r, params: { ...r.params, _meta: ENVELOPE_2026 } };
+};
 const mcpKey = (w: World) => ({ 'idempotency-key': `fz-mcp-${w.seq}-${Math.random().toString(36).slice(2)}` });
 
 const SUP = 'acme-supply';
@@ -201,6 +209,18 @@ export const OPERATIONS: Op[] = [
     name: 'mcp.update_prices_floor', method: 'POST', path: '/ucp/mcp', mcp: true,
     body: toolCall('update_prices', (w) => ({ meta: mcpKey(w), id: 'loc-1', prices: { confirm: true, prices: [{ item: { id: `${MACH}:B2` }, price: { amount: w.seq % 2 ? 40 : 500, currency: 'CNY' }, allow_deep_cut: w.seq % 3 === 0, allow_below_cost: false }] } })),
   },
+  // Issue 29 item 6: the 2026-07-28 revision on the same endpoint (discover, the list, money-moving tools, withdraw).
+  { name: 'mcp2026.server_discover', method: 'POST', path: '/ucp/mcp', mcp: true, mcp2026: true, body: modern((w) => ({ jsonrpc: '2.0', id: ++w.seq, method: 'server/discover', params: {} })) },
+  { name: 'mcp2026.tools_list', method: 'POST', path: '/ucp/mcp', mcp: true, mcp2026: true, body: modern((w) => ({ jsonrpc: '2.0', id: ++w.seq, method: 'tools/list', params: {} })) },
+  {
+    name: 'mcp2026.complete_checkout', method: 'POST', path: '/ucp/mcp', mcp: true, mcp2026: true, prepare: freshSession,
+    body: modern(toolCall('complete_checkout', (w, p) => ({ meta: mcpKey(w), id: p.session, checkout: { confirm: true } }))),
+  },
+  {
+    name: 'mcp2026.update_prices', method: 'POST', path: '/ucp/mcp', mcp: true, mcp2026: true,
+    body: modern(toolCall('update_prices', (w) => ({ meta: mcpKey(w), id: 'loc-1', prices: { confirm: true, prices: [{ item: { id: `${MACH}:A1` }, price: { amount: w.seq % 2 ? 350 : 360, currency: 'CNY' } }] } }))),
+  },
+  { name: 'mcp2026.withdraw_approval', method: 'POST', path: '/ucp/mcp', mcp: true, mcp2026: true, prepare: pendingApproval, body: modern(toolCall('withdraw_approval', (_w, p) => ({ id: p.approval, withdrawal: { reason: 'fuzz: sent by mistake' } }))) },
   { name: 'admin.kill-switch', method: 'PUT', path: '/ucp/v1/admin/kill-switch', body: () => ({ engaged: false, reason: 'fuzz: stays released' }) },
 ];
 

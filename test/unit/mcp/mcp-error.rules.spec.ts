@@ -10,6 +10,14 @@ describe('public JSON-RPC errors (issue 26)', () => {
     expect(JSON.stringify(e)).not.toContain('Invalid input');
   });
 
+  it('the issue list after the SDK\'s lead (v2: "Invalid tools/call request: [...]") is read the same way', () => {
+    const e = publicJsonRpcError({ code: -32602, message: `Invalid tools/call request: ${zod}` });
+    expect(e.message).toBe('invalid $.params.arguments[0]["a-b"]: expected an object');
+    expect(JSON.stringify(e)).not.toContain('Invalid input');
+    const prose = { code: -32602, message: 'Invalid tools/call request: name is [not] a string' };
+    expect(publicJsonRpcError(prose)).toBe(prose);
+  });
+
   it('any other internal error is a bare internal error: no stack depth, no exception text', () => {
     const e = publicJsonRpcError({ code: -32603, message: 'Maximum call stack size exceeded' });
     expect(e).toMatchObject({ code: -32603, message: 'internal error' });
