@@ -5,6 +5,7 @@ import type { ListToolsResult, McpHttpHandler, McpRequestContext } from '@modelc
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { MCP_PATH } from '../common/mcp-paths';
 import { publicJsonRpcMessage } from './mcp-error.rules';
 import { McpToolsService } from './mcp-tools.service';
 
@@ -90,6 +91,8 @@ export class McpEndpoint {
   }
 }
 
+const WEB_URL = `http://localhost${MCP_PATH}`;
+
 /** The web-standard request the SDK's HTTP entries take, from Express's (its body already parsed: passed separately). */
 function webRequestOf(req: Request, signal: AbortSignal): globalThis.Request {
   const headers = new Headers();
@@ -97,7 +100,8 @@ function webRequestOf(req: Request, signal: AbortSignal): globalThis.Request {
     if (typeof value === 'string') headers.set(name, value);
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
-  return new globalThis.Request(`http://${req.headers.host ?? 'localhost'}${req.originalUrl}`, { method: req.method, headers, signal });
+  // The SDK reads the method, headers and body, not the URL: a fixed one, so no Host or query value can make it invalid.
+  return new globalThis.Request(WEB_URL, { method: req.method, headers, signal });
 }
 
 /** Writes the SDK's answer to Express: a JSON body with its errors made public, or a stream as it comes. */
