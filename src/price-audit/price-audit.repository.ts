@@ -7,15 +7,7 @@ import type { Flag, Mismatch } from './price-audit.rules';
  * machine and product); the machine's are the synced slots. Queries only.
  */
 /** A slot whose machine price differs from the service's: the flag as listed. */
-export interface PriceAuditFlag {
-  slotId: string;
-  locationId: string;
-  itemId: string;
-  title: string;
-  machineFen: number;
-  serviceFen: number;
-  flaggedAt: Date;
-}
+export type PriceAuditFlag = Omit<Mismatch, 'setAt'> & { flaggedAt: Date };
 
 @Injectable()
 export class PriceAuditRepository {
