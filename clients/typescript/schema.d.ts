@@ -1081,10 +1081,10 @@ export interface components {
              */
             channel: "chat_tool" | "dashboard" | "withdrawn";
             /**
-             * @description The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded.
+             * @description The credential the resolving request carried (checked by the service; `chat`: a chat's own credential on the chat_tool channel); absent on approvals resolved before it was recorded.
              * @enum {string}
              */
-            credential?: "operator" | "approver";
+            credential?: "chat" | "operator" | "approver";
             chat_id?: string;
             /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
@@ -1098,7 +1098,7 @@ export interface components {
              */
             channel: "service" | "mcp" | "console" | "api";
             /** @enum {string} */
-            credential?: "operator" | "approver";
+            credential?: "chat" | "operator" | "approver";
             /** @description The UCP-Agent profile the caller named. */
             agent?: string;
         };

@@ -4,6 +4,7 @@ import { stateMachine } from '../common/state-machine.rules';
 export const APPROVAL_KINDS = ['checkout_budget', 'checkout_probation', 'price_change', 'replenishment_run'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** Stored statuses: `executing` is a claimed decision whose action runs (shown as pending). */
 export type StoredApprovalStatus = (typeof APPROVAL_STATUSES)[number] | 'executing';
@@ -78,15 +79,15 @@ export function resolverRefusal(resolver: Resolver, caller: ResolvingCaller, pol
  * A resolver as a caller may see it: the admins' chat and sender ids only to the approver when separation is on
  * (issue 26); without SERVICE_APPROVER_TOKEN the one operator token is the owner and sees them.
  */
-export function resolverShownTo(resolver: Record<string, unknown> | null, caller: ResolvingCaller | null, separation: boolean): Record<string, unknown> | null {
+export function resolverShownTo<R extends { chat_id?: unknown; sender_id?: unknown }>(resolver: R | null, caller: ResolvingCaller | null, separation: boolean): R | null {
   if (!resolver || !separation || caller?.credential === 'approver') return resolver;
   const { chat_id: _chat, sender_id: _sender, ...rest } = resolver;
-  return rest;
+  return rest as R;
 }
 
 /** `executing` (an approval whose action is running) is shown as pending. */
-export function publicStatus(stored: string): string {
-  return stored === 'executing' ? 'pending' : stored;
+export function publicStatus(stored: string): ApprovalStatus {
+  return stored === 'executing' ? 'pending' : (stored as ApprovalStatus);
 }
 
 /** Stored statuses matching a `status` query value (pending includes executing; `all` matches everything). */

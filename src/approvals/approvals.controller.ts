@@ -6,6 +6,7 @@ import { ok } from '../common/envelope';
 import { resolutionNeedsApprover } from './approval.rules';
 import { ListApprovalsQuery, ResolveApprovalBody, WithdrawApprovalBody } from './approvals.dto';
 import { ApprovalsService } from './approvals.service';
+import { renderApproval } from './approval.view';
 import { ApprovalsDocs } from './approvals.openapi';
 
 const CAPS = ['com.example.svc.approval'];
@@ -19,14 +20,14 @@ export class ApprovalsController {
   @AcceptsChatCredential()
   @ApprovalsDocs.list
   async list(@Query() q: ListApprovalsQuery, @RequestCaller() caller: Caller) {
-    return ok({ approvals: await this.approvals.list(q, caller) }, { capabilities: CAPS });
+    return ok({ approvals: (await this.approvals.list(q, caller)).map(renderApproval) }, { capabilities: CAPS });
   }
 
   @Get(':id')
   @AcceptsChatCredential()
   @ApprovalsDocs.get
   async get(@Param('id') id: string, @RequestCaller() caller: Caller) {
-    return ok({ approval: await this.approvals.get(id, caller) }, { capabilities: CAPS });
+    return ok({ approval: renderApproval(await this.approvals.get(id, caller)) }, { capabilities: CAPS });
   }
 
   @Post(':id')
@@ -35,13 +36,13 @@ export class ApprovalsController {
   @RequiresApprover(resolutionNeedsApprover)
   @ApprovalsDocs.resolve
   async resolve(@Param('id') id: string, @Body() body: ResolveApprovalBody, @RequestCaller() caller: Caller) {
-    return ok({ approval: await this.approvals.resolve(id, body.approved, body.resolver, caller) }, { capabilities: CAPS });
+    return ok({ approval: renderApproval(await this.approvals.resolve(id, body.approved, body.resolver, caller)) }, { capabilities: CAPS });
   }
 
   @Post(':id/withdraw')
   @HttpCode(200)
   @ApprovalsDocs.withdraw
   async withdraw(@Param('id') id: string, @Body() body: WithdrawApprovalBody, @RequestCaller() caller: Caller) {
-    return ok({ approval: await this.approvals.withdraw(id, body.reason, caller) }, { capabilities: CAPS });
+    return ok({ approval: renderApproval(await this.approvals.withdraw(id, body.reason, caller)) }, { capabilities: CAPS });
   }
 }

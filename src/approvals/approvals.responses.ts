@@ -5,8 +5,8 @@ import { UcpEnvelope } from '../common/envelope.responses';
 export class ResolverView {
   /** `withdrawn`: the requester took its request back (`reason` says why). */
   channel: 'chat_tool' | 'dashboard' | 'withdrawn';
-  /** The credential the resolving request carried (checked by the service); absent on approvals resolved before it was recorded. */
-  credential?: 'operator' | 'approver';
+  /** The credential the resolving request carried (checked by the service; `chat`: a chat's own credential on the chat_tool channel); absent on approvals resolved before it was recorded. */
+  credential?: 'operator' | 'approver' | 'chat';
   chat_id?: string;
   /** As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
   sender_id?: string;
@@ -17,7 +17,7 @@ export class ResolverView {
 export class RequesterView {
   /** `console` (a person in the operator console), `mcp` (an agent over MCP), `api` (REST with the token), `service`. */
   channel: 'console' | 'mcp' | 'api' | 'service';
-  credential?: 'operator' | 'approver';
+  credential?: 'operator' | 'approver' | 'chat';
   /** The UCP-Agent profile the caller named. */
   agent?: string;
 }

@@ -1,35 +1,24 @@
 import { currentRequester } from './requester.context';
-import { readRequester, type Requester } from './requester.rules';
+import { readRequester } from './requester.rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import type { Caller } from '../common/auth/credential';
 import { Errors } from '../common/errors';
-import { toPlus8, toPlus8OrNull } from '../common/time';
+import { toPlus8 } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { ApprovalEntity } from './approval.entity';
+import { Approval, approvalOf } from './approval';
 import { ApprovalKind, publicStatus, RESOLUTION_REFUSED, Resolver, resolverRefusal, resolverShownTo, storedStatusesFor, withdrawRefusal } from './approval.rules';
 import { ApprovalSubjects, readSubject, subjectKeyOf } from './approval-subjects';
 import { ApprovalsRepository } from './approvals.repository';
 import type { ApprovalHandler, ExecutionRead, RecordEffect, StoredApprovalHandler } from './approval-handler.types';
 
-export interface ApprovalView {
-  id: string;
-  kind: string;
-  status: string;
-  subject: Record<string, unknown>;
-  summary: string;
-  requested_at: string;
-  resolved_at: string | null;
-  resolver: Record<string, unknown> | null;
-  requested_by: Requester | null;
-  location?: string;
-}
-
 export type { ApprovalHandler, ExecutionRead, RecordEffect } from './approval-handler.types';
+export type { Approval } from './approval';
 
 /** A new approval: its kind's typed subject (approval-subjects.ts), which also names what it is about. */
 export interface NewApproval<K extends ApprovalKind = ApprovalKind> {
@@ -39,22 +28,6 @@ export interface NewApproval<K extends ApprovalKind = ApprovalKind> {
   subject: ApprovalSubjects[K];
   summary: string;
   location?: string;
-}
-
-export function toApprovalView(a: ApprovalEntity): ApprovalView {
-  const v: ApprovalView = {
-    id: a.id,
-    kind: a.kind,
-    status: publicStatus(a.status),
-    subject: a.subject,
-    summary: a.summary,
-    requested_at: toPlus8(a.requestedAt),
-    resolved_at: toPlus8OrNull(a.resolvedAt),
-    resolver: a.resolver,
-    requested_by: readRequester(a.requestedBy),
-  };
-  if (a.location) v.location = a.location;
-  return v;
 }
 
 /**
@@ -75,7 +48,7 @@ export class ApprovalsService {
   ) {}
 
   registerHandler<K extends ApprovalKind>(kind: K, handler: ApprovalHandler<ApprovalSubjects[K]>): void {
-    const subjectOf = (a: ApprovalView): ApprovalSubjects[K] => {
+    const subjectOf = (a: Approval): ApprovalSubjects[K] => {
       const subject = readSubject(kind, a.subject);
       if (!subject) throw Errors.conflict('invalid_state', `approval ${a.id} does not name what its ${kind} is about`);
       return subject;
@@ -83,12 +56,12 @@ export class ApprovalsService {
     const { onRejected, recover } = handler;
     this.handlers.set(kind, {
       onApproved: (a) => handler.onApproved(a, subjectOf(a)),
-      ...(onRejected ? { onRejected: (a: ApprovalView) => onRejected.call(handler, a, subjectOf(a)) } : {}),
-      ...(recover ? { recover: (a: ApprovalView, approved: boolean) => recover.call(handler, a, subjectOf(a), approved) } : {}),
+      ...(onRejected ? { onRejected: (a: Approval) => onRejected.call(handler, a, subjectOf(a)) } : {}),
+      ...(recover ? { recover: (a: Approval, approved: boolean) => recover.call(handler, a, subjectOf(a), approved) } : {}),
     });
   }
 
-  async create<K extends ApprovalKind>(input: NewApproval<K>): Promise<ApprovalView> {
+  async create<K extends ApprovalKind>(input: NewApproval<K>): Promise<Approval> {
     const key = subjectKeyOf(input.kind, input.subject);
     const subject = input.subject as unknown as Record<string, unknown>;
     // The approval and its event in one transaction (the caller's, when there is one); published once it commits.
@@ -102,32 +75,33 @@ export class ApprovalsService {
         location: input.location ?? null,
         data: { approval_id: row.id, kind: input.kind, subject },
       });
-      return toApprovalView(row);
+      return approvalOf(row);
     });
   }
 
   /** `caller`: who reads (the admins' chat and sender ids are shown to the approver only, see resolverShownTo). */
-  async list(q: { status?: string; kind?: string; limit?: number }, caller: Caller | null = null): Promise<ApprovalView[]> {
+  async list(q: { status?: string; kind?: string; limit?: number }, caller: Caller | null = null): Promise<Approval[]> {
     const rows = await this.repo.list({ statuses: storedStatusesFor(q.status ?? 'pending'), kind: q.kind, limit: q.limit ?? 200 });
-    return rows.map((r) => this.shownTo(toApprovalView(r), caller));
+    return rows.map((r) => this.shownTo(approvalOf(r), caller));
   }
 
-  async get(id: string, caller: Caller | null = null): Promise<ApprovalView> {
+  async get(id: string, caller: Caller | null = null): Promise<Approval> {
     const row = isUuid(id) ? await this.repo.find(id) : null;
     if (!row) throw Errors.notFound(`approval ${id}`);
-    return this.shownTo(toApprovalView(await this.recoverIfExpired(row)), caller);
+    return this.shownTo(approvalOf(await this.recoverIfExpired(row)), caller);
   }
 
-  private shownTo(view: ApprovalView, caller: Caller | null): ApprovalView {
-    return { ...view, resolver: resolverShownTo(view.resolver, caller, this.config.approverToken !== null) };
+  /** The record as `caller` may read it (the resolver's chat ids only to the approver when separation is on). */
+  private shownTo(a: Approval, caller: Caller | null): Approval {
+    return { ...a, resolver: resolverShownTo(a.resolver, caller, this.config.approverToken !== null) };
   }
 
   /** Approvals about one subject (newest first), e.g. a session's checkout approvals. */
-  async forSubject(subjectKey: string, kind?: string): Promise<ApprovalView[]> {
-    return (await this.repo.bySubject(subjectKey, kind)).map(toApprovalView);
+  async forSubject(subjectKey: string, kind?: string): Promise<Approval[]> {
+    return (await this.repo.bySubject(subjectKey, kind)).map(approvalOf);
   }
 
-  async findPending(kind: ApprovalKind, subjectKey: string): Promise<ApprovalView | null> {
+  async findPending(kind: ApprovalKind, subjectKey: string): Promise<Approval | null> {
     return (await this.forSubject(subjectKey, kind)).find((a) => a.status === 'pending') ?? null;
   }
 
@@ -151,7 +125,7 @@ export class ApprovalsService {
   }
 
   /** `caller` is who the request was authenticated as (checked by AuthGuard); `sender_id` is kept as given. */
-  async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, caller: Caller): Promise<ApprovalView> {
+  async resolve(id: string, approved: boolean, resolverIn: Resolver | undefined, caller: Caller): Promise<Approval> {
     const resolver: Resolver = resolverIn ?? { channel: 'dashboard' };
     const separation = this.config.approverToken !== null;
     const refusal = resolverRefusal(resolver, caller, { adminChats: this.config.adminChats, separation });
@@ -188,7 +162,7 @@ export class ApprovalsService {
    * reason, and the kind's rejection runs (a parked price unlocks, a run is rejected, a session must change its lines
    * to ask again). It needs no approver: withdrawing never lets anything happen.
    */
-  async withdraw(id: string, reason: string, caller: Caller): Promise<ApprovalView> {
+  async withdraw(id: string, reason: string, caller: Caller): Promise<Approval> {
     const credential = caller.credential;
     const found = isUuid(id) ? await this.repo.find(id) : null;
     if (!found) throw Errors.notFound(`approval ${id}`);
@@ -206,16 +180,16 @@ export class ApprovalsService {
    * process that dies while executing leaves a claim that ApprovalRecoveryService settles. Then runs the kind's action
    * and records the decision with its event.
    */
-  private async decide(id: string, approved: boolean, stored: Record<string, unknown>, words: { verb: string; reasoning: string; withdrawn?: boolean }, caller: Caller | null): Promise<ApprovalView> {
+  private async decide(id: string, approved: boolean, stored: Record<string, unknown>, words: { verb: string; reasoning: string; withdrawn?: boolean }, caller: Caller | null): Promise<Approval> {
     // The event is read by every token holder: with separation on, it names no admin (the approval record does, to the approver).
     const separationOn = this.config.approverToken !== null;
     const claimed = await this.repo.claimExecution(id, { approved, resolver: stored });
     if (!claimed) throw Errors.conflict('already_resolved', `approval ${id} is already being resolved or was resolved`);
-    const view = toApprovalView(claimed);
+    const approval = approvalOf(claimed);
     const handler = this.handlers.get(claimed.kind);
     let record: RecordEffect | undefined;
     try {
-      record = approved ? await handler?.onApproved(view) : await handler?.onRejected?.(view);
+      record = approved ? await handler?.onApproved(approval) : await handler?.onRejected?.(approval);
     } catch (err) {
       await this.tx
         .run(async () => {
@@ -246,7 +220,7 @@ export class ApprovalsService {
       });
       return moved;
     });
-    return this.shownTo(toApprovalView(done), caller);
+    return this.shownTo(approvalOf(done), caller);
   }
 
   // ---- recovery of interrupted executions (the money-claims core's claim, lease and read) ----
@@ -269,14 +243,14 @@ export class ApprovalsService {
    */
   private async recoverExecution(row: ApprovalEntity): Promise<ReadOutcome | 'moved'> {
     const decision = row.execution;
-    const view = toApprovalView(row);
+    const approval = approvalOf(row);
     const handler = this.handlers.get(row.kind);
     let read: ExecutionRead;
     if (!decision) read = { outcome: 'not_placed' }; // claimed before decisions were kept: the owner decides again
     else if (!handler?.recover) read = { outcome: handler ? 'not_placed' : 'placed' };
     else {
       try {
-        read = await handler.recover(view, decision.approved);
+        read = await handler.recover(approval, decision.approved);
       } catch (err) {
         this.logger.warn(`approval ${row.id}: interrupted execution not settled (${(err as Error).message}); retried later`);
         read = { outcome: 'unknown' };

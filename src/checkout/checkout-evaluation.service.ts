@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mergeLineChanges } from './checkout-lines.rules';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { CheckoutApprovalSubject, readSubject } from '../approvals/approval-subjects';
-import { ApprovalHandler, ApprovalsService, ApprovalView, NewApproval } from '../approvals/approvals.service';
+import { ApprovalHandler, ApprovalsService, Approval, NewApproval } from '../approvals/approvals.service';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { Errors } from '../common/errors';
 import { BudgetService } from '../guards/budget.service';
@@ -182,7 +182,7 @@ export class CheckoutEvaluationService implements OnModuleInit {
   }
 
   /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */
-  private async onApprovalResolved(a: ApprovalView, subject: CheckoutApprovalSubject, decision: 'approved' | 'rejected'): Promise<void> {
+  private async onApprovalResolved(a: Approval, subject: CheckoutApprovalSubject, decision: 'approved' | 'rejected'): Promise<void> {
     const id = subject.session_id;
     // The approval row is 'executing' while this runs; evaluation treats the one being resolved as decided.
     await this.tx.run(async () => {

@@ -1,16 +1,18 @@
 import { ok, UcpMessage } from '../common/envelope';
+import type { ResponseBody } from '../common/envelope.responses';
 import { DomainError } from '../common/errors';
 import { paymentHandlers } from '../common/payment-handlers';
 import { toPlus8 } from '../common/time';
 import { CheckoutSessionEntity } from './checkout-session.entity';
-import { sessionExpiresAt } from './checkout.rules';
+import { CheckoutStatus, sessionExpiresAt } from './checkout.rules';
+import type { CheckoutSessionResponse, SessionFulfillmentView, SessionLineView } from './checkout.responses';
 
 /** The one place a checkout session becomes UCP JSON (decisions.md section 9). */
 export const CHECKOUT_CAPS = ['com.example.svc.order'];
 
 /** The session as the API shows it (UCP checkout shape), envelope included. */
-export function renderSession(row: CheckoutSessionEntity, base: string): unknown {
-  const lineItems = row.lineItems.map((l) => {
+export function renderSession(row: CheckoutSessionEntity, base: string): CheckoutSessionResponse {
+  const lineItems = row.lineItems.map((l): SessionLineView => {
     const amount = l.unit_price_fen === null ? null : l.unit_price_fen * l.quantity;
     return {
       id: l.id,
@@ -18,7 +20,7 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
       item: {
         id: l.item_id,
         ...(l.title === null ? {} : { title: l.title }),
-        ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' } }),
+        ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' as const } }),
         quantity_unit: l.unit,
       },
       quantity: l.quantity,
@@ -26,13 +28,14 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
       totals: amount === null ? [] : [{ type: 'subtotal', amount }, { type: 'total', amount }],
     };
   });
-  const view: Record<string, unknown> = {
+  const view: ResponseBody<CheckoutSessionResponse> = {
     id: row.id,
-    status: row.status,
+    status: row.status as CheckoutStatus,
     currency: 'CNY',
     namespace: row.namespace,
     line_items: lineItems,
-    fulfillment: row.fulfillment ?? { methods: [] },
+    // Stored as the request gave it, after the DTO checked it (checkout.dto.ts).
+    fulfillment: (row.fulfillment as SessionFulfillmentView | null) ?? { methods: [] },
     totals: [
       { type: 'subtotal', amount: row.totalFen },
       { type: 'total', amount: row.totalFen },
@@ -46,16 +49,14 @@ export function renderSession(row: CheckoutSessionEntity, base: string): unknown
   if (row.status === 'completed') {
     view.order = { id: row.id, label: `PO ${row.id}`, permalink_url: `${base}/ucp/v1/orders/${encodeURIComponent(row.id)}` };
   }
-  const body = ok({ ...view, messages: row.messages as unknown as UcpMessage[] }, { capabilities: CHECKOUT_CAPS }) as unknown as Record<string, unknown> & {
-    ucp: Record<string, unknown>;
-  };
+  const body: CheckoutSessionResponse = ok({ ...view, messages: row.messages as unknown as UcpMessage[] }, { capabilities: CHECKOUT_CAPS });
   body.ucp.payment_handlers = paymentHandlers();
   return body;
 }
 
 /** The session without envelope and messages: the body an error envelope carries beside its own messages. */
-export function sessionBody(row: CheckoutSessionEntity, base: string): Record<string, unknown> {
-  const { ucp: _u, messages: _m, ...rest } = renderSession(row, base) as Record<string, unknown>;
+export function sessionBody(row: CheckoutSessionEntity, base: string): ResponseBody<CheckoutSessionResponse> {
+  const { ucp: _u, messages: _m, ...rest } = renderSession(row, base);
   void _u;
   void _m;
   return rest;
@@ -79,7 +80,7 @@ export function stateConflict(row: CheckoutSessionEntity): DomainError {
  * The controller's one rendering of a checkout operation: the session it answers, or, when it is refused, the
  * refusal with the session it is about beside the envelope. Services return and attach rows; only this renders.
  */
-export async function renderAtEdge(base: string, work: () => Promise<CheckoutSessionEntity>): Promise<unknown> {
+export async function renderAtEdge(base: string, work: () => Promise<CheckoutSessionEntity>): Promise<CheckoutSessionResponse> {
   try {
     return renderSession(await work(), base);
   } catch (err) {

@@ -67,6 +67,9 @@ export class UcpEnvelope {
   messages: UcpMessageView[];
 }
 
+/** What a view renders of a response: its body, without the envelope `ok()` adds (`ucp`, and `messages` unless the view has some). */
+export type ResponseBody<R> = Omit<R, keyof UcpEnvelope>;
+
 /**
  * Every failed request: `ucp.status` is `error` and `messages[]` says why (codes per operation below). Some errors also
  * carry the resource as it is (a checkout session refused by the kill switch comes back unchanged beside the message).

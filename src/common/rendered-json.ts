@@ -7,8 +7,12 @@ import { UcpHeader, UcpMessage, capabilitiesOf, UCP_VERSION } from './envelope';
  * answer is sent, so middleware that adds a message (UCP-Agent) keeps working.
  */
 
-/** A JSON value already rendered as text; `toJSON` keeps ordinary serialisation correct wherever it is used. */
-export class JsonText {
+/**
+ * A JSON value already rendered as text; `toJSON` keeps ordinary serialisation correct wherever it is used. `T` names
+ * what the text holds (the view that rendered it declares it), for the reader only: nothing checks the text.
+ */
+export class JsonText<T = unknown> {
+  declare readonly of?: T;
   constructor(readonly text: string) {}
   toJSON(): unknown {
     return JSON.parse(this.text);

@@ -5,6 +5,7 @@ import { okRendered } from '../common/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
 import './events.query';
 import { EventsService } from './events.service';
+import { renderEventPage } from './event.view';
 import { EventsDocs } from './events.openapi';
 
 const CAPS = ['com.example.svc.events'];
@@ -17,14 +18,13 @@ export class EventsController {
   @Get()
   @EventsDocs.list
   async list(@Query() q: ListEventsQuery) {
-    return okRendered({ events: await this.events.list(q) }, { capabilities: CAPS });
+    return okRendered({ events: renderEventPage(await this.events.list(q)) }, { capabilities: CAPS });
   }
 
   @Post()
   @HttpCode(201)
   @EventsDocs.create
   async create(@Body() body: CreateEventBody) {
-    const event = await this.events.recordClient(body);
-    return ok({ ...event }, { capabilities: CAPS });
+    return ok(await this.events.recordClient(body), { capabilities: CAPS });
   }
 }

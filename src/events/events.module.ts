@@ -9,9 +9,9 @@ import { EventsController } from './events.controller';
 import { EventsGateway } from './events.gateway';
 import { EventsRepository } from './events.repository';
 import { EVENT_PAGES, EventsService } from './events.service';
+import type { EventRow } from './events.repository';
 import { EventPagesCache } from './event-pages.cache';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { JsonText } from '../common/rendered-json';
 import { PgNotifyEventBus } from './pg-event-bus';
 import { MetricsModule } from '../metrics/metrics.module';
 import { MetricsService } from '../metrics/metrics.service';
@@ -37,7 +37,7 @@ export const EVENT_PAGES_KEPT = 64;
       provide: EVENT_PAGES,
       inject: [APP_CONFIG, EventBus],
       useFactory: (config: AppConfig, bus: EventBus) =>
-        config.eventPageCache ? new EventPagesCache<JsonText>(bus, { ttlMs: EVENT_PAGE_TTL_MS, maxPages: EVENT_PAGES_KEPT }) : null,
+        config.eventPageCache ? new EventPagesCache<EventRow[]>(bus, { ttlMs: EVENT_PAGE_TTL_MS, maxPages: EVENT_PAGES_KEPT }) : null,
     },
     {
       provide: EventBus,

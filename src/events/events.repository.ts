@@ -4,7 +4,6 @@ import { Repository } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
 import { EventEntity } from './event.entity';
 import { Tx } from '../database/tx';
-import { EventRow } from './event.view';
 import { EventSource, ServiceEventKind } from './event-kinds';
 
 /** An event the service records itself (`EventsService.record`): its kind is one of the closed list. */
@@ -14,6 +13,18 @@ export interface NewEvent {
   reasoning: string;
   location?: string | null;
   data?: Record<string, unknown> | null;
+}
+
+/** An event row as the list query returns it (occurred_at as driver text, or a Date from another driver). */
+export interface EventRow {
+  id: string;
+  occurred_at: string | Date;
+  kind: string;
+  source: EventSource;
+  summary: string;
+  reasoning: string;
+  location: string | null;
+  data: Record<string, unknown> | null;
 }
 
 /** A row to insert: a service event, or a client's posted one (any kind), with who wrote it. */

@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { EventBus } from './event-bus';
-import { JsonText } from '../common/rendered-json';
-import { pgTimeToPlus8 } from '../common/time';
-import { EventView, eventRowView, toEventView } from './event.view';
-import { EventInsert, EventsRepository, NewEvent } from './events.repository';
+import { EventView, renderEvent } from './event.view';
+import { EventInsert, EventRow, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
 import { EventPagesCache } from './event-pages.cache';
 
-/** The cache of rendered list pages (null when SERVICE_EVENT_PAGE_CACHE=off). */
+/** The cache of list pages (null when SERVICE_EVENT_PAGE_CACHE=off); the view renders a cached page once. */
 export const EVENT_PAGES = Symbol('EVENT_PAGES');
 
 /** An event a client posts (`POST /events`): any kind, no structured data, always marked `source: "client"`. */
@@ -27,21 +25,14 @@ export class EventsService {
     private readonly repo: EventsRepository,
     private readonly bus: EventBus,
     private readonly tx: Tx,
-    @Optional() @Inject(EVENT_PAGES) private readonly pages: EventPagesCache<JsonText> | null = null,
+    @Optional() @Inject(EVENT_PAGES) private readonly pages: EventPagesCache<EventRow[]> | null = null,
   ) {}
 
-  /** Newest first, rendered straight to a JSON array (issue 13); the same page is reused until an event commits (issue 21). */
-  list(q: { limit?: number; location?: string; kind?: string }): Promise<JsonText> {
+  /** Newest first, as list rows (issue 13); the same page is reused until an event commits (issue 21). */
+  list(q: { limit?: number; location?: string; kind?: string }): Promise<EventRow[]> {
     const filter = { limit: q.limit ?? EVENTS_DEFAULT_LIMIT, location: q.location, kind: q.kind };
-    if (!this.pages) return this.render(filter);
-    return this.pages.page(JSON.stringify([filter.limit, filter.location ?? null, filter.kind ?? null]), () => this.render(filter));
-  }
-
-  private async render(filter: { limit: number; location?: string; kind?: string }): Promise<JsonText> {
-    const rows = await this.repo.list(filter);
-    const views = new Array<EventView>(rows.length);
-    for (let i = 0; i < rows.length; i++) views[i] = eventRowView(rows[i], pgTimeToPlus8);
-    return new JsonText(JSON.stringify(views));
+    if (!this.pages) return this.repo.list(filter);
+    return this.pages.page(JSON.stringify([filter.limit, filter.location ?? null, filter.kind ?? null]), () => this.repo.list(filter));
   }
 
   /**
@@ -57,8 +48,12 @@ export class EventsService {
     return this.store({ kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: null, source: 'client' });
   }
 
+  /**
+   * The one exception to rendering at the edge: an event is published as it is rendered (the fan-out to sockets and
+   * other instances carries the view, renderEvent), and the caller gets what was published.
+   */
   private async store(e: EventInsert): Promise<EventView> {
-    const view = toEventView(await this.repo.insert(e));
+    const view = renderEvent(await this.repo.insert(e));
     await this.tx.afterCommit(() => this.publish(view));
     return view;
   }

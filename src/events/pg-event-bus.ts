@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { EventBus, signalAll } from './event-bus';
 import { EventEntity } from './event.entity';
-import { EventView, toEventView } from './event.view';
+import { EventView, renderEvent } from './event.view';
 import { nextBackoffMs, planDelivery, RecentIds, SeqGap } from './event-fanout.rules';
 import { RunAfterCall } from './run-after-call';
 
@@ -281,7 +281,7 @@ export class PgNotifyEventBus extends EventBus {
     if (this.delivered.has(row.id)) return;
     this.delivered.add(row.id);
     this.notified.delete(row.id);
-    const view = toEventView(row);
+    const view = renderEvent(row);
     for (const l of this.listeners) {
       try {
         l(view);

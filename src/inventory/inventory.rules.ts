@@ -1,5 +1,6 @@
 /**
- * Machine inventory: the live view (spec "Machine stock item") and the synced slot rows (decisions.md section 10).
+ * Machine inventory: barcode types, refused records and the synced slot rows (decisions.md section 10); the live
+ * read is rendered by live-inventory.view.ts.
  * Pure: no Nest or TypeORM import.
  */
 
@@ -19,30 +20,9 @@ export interface RefusedInput {
   reason: string;
 }
 
-export interface MachineStockItemView {
-  sku_id: string;
-  vendor_sku: string;
-  title: string;
-  barcodes?: { type: string; value: string }[];
-  price: { amount: number; currency: 'CNY' };
-  stock: number;
-}
-
 /** EAN-8/EAN-13 digits are typed `ean`; other codes are kept with type `other`. */
 export function barcodeType(code: string): string {
   return /^\d{8}$|^\d{13}$/.test(code) ? 'ean' : 'other';
-}
-
-export function toStockItemView(namespace: string, i: InventoryItemInput): MachineStockItemView {
-  const v: MachineStockItemView = {
-    sku_id: `${namespace}:${i.vendorSku}`,
-    vendor_sku: i.vendorSku,
-    title: i.title,
-    price: { amount: i.priceFen, currency: 'CNY' },
-    stock: i.stock,
-  };
-  if (i.barcode) v.barcodes = [{ type: barcodeType(i.barcode), value: i.barcode }];
-  return v;
 }
 
 /** The text of a warning naming a refused inventory record. */

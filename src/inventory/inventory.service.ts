@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
-import { toPlus8 } from '../common/time';
 import { EventsService } from '../events/events.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { MachineStockItemView, refusedItemText, toStockItemView } from './inventory.rules';
+import type { LiveInventory } from './live-inventory.view';
 import { failureReason, partnerFailure } from '../partners/partner-failure';
 
-export interface LiveInventory {
-  location_id: string;
-  read_at: string;
-  items: MachineStockItemView[];
-  messages: UcpMessage[];
-}
+export type { LiveInventory } from './live-inventory.view';
 
 /**
  * The live read of a machine's shelves (spec `GET /locations/{id}/inventory`): straight from the platform, never
@@ -48,12 +41,6 @@ export class LiveInventoryService {
             : undefined,
       });
     }
-    const readAt = toPlus8(new Date());
-    return {
-      location_id: location.id,
-      read_at: readAt,
-      items: answer.items.map((i) => toStockItemView(location.namespace, i)),
-      messages: answer.rejected.map((r) => warning('partner_data_refused', refusedItemText(location.id, r), '$.items')),
-    };
+    return { locationId: location.id, namespace: location.namespace, readAt: new Date(), items: answer.items, refused: answer.rejected };
   }
 }

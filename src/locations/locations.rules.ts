@@ -61,16 +61,3 @@ export interface LocationRecord {
   createdAt: Date;
   updatedAt: Date;
 }
-
-export function toLocationView(l: LocationRecord, toTime: (d: Date) => string) {
-  const amenities = Array.isArray(l.context?.amenities) ? (l.context.amenities as string[]) : [];
-  return {
-    id: l.id,
-    name: l.name,
-    namespace: l.namespace,
-    profile: l.profile ?? {},
-    amenities,
-    created_at: toTime(l.createdAt),
-    updated_at: toTime(l.updatedAt),
-  };
-}

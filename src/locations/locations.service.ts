@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Errors } from '../common/errors';
-import { parseRfc3339, toPlus8 } from '../common/time';
+import { parseRfc3339 } from '../common/time';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { requireLocationId, requireNamespace } from '../identifiers/identifiers';
@@ -9,17 +9,8 @@ import { SlotsRepository } from '../inventory/slots.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { PutLocationBody, SearchLocationsBody } from './locations.dto';
 import { LocationsRepository } from './locations.repository';
-import {
-  decodeIdCursor,
-  encodeIdCursor,
-  likePattern,
-  purgeCounts,
-  SEARCH_DEFAULT_LIMIT,
-  toLocationView,
-  validateProfile,
-} from './locations.rules';
-
-export type LocationView = ReturnType<typeof toLocationView>;
+import { decodeIdCursor, likePattern, LocationRecord, purgeCounts, SEARCH_DEFAULT_LIMIT, validateProfile } from './locations.rules';
+import type { LocationPage, LocationRemoval } from './location.view';
 
 /** The roster: register, update, remove, search; and the live inventory read of a registered machine. */
 @Injectable()
@@ -33,7 +24,7 @@ export class LocationsService {
     private readonly events: EventsService,
   ) {}
 
-  async put(rawId: string, body: PutLocationBody): Promise<{ location: LocationView; created: boolean }> {
+  async put(rawId: string, body: PutLocationBody): Promise<{ location: LocationRecord; created: boolean }> {
     const id = requireLocationId(rawId, '$.id');
     const profile = body.profile === undefined ? null : validateProfile(body.profile);
     let namespace: string;
@@ -46,11 +37,11 @@ export class LocationsService {
     }
     this.registry.usable(namespace, 'machine', undefined, '$.namespace');
     const { location, created } = await this.repo.upsert({ id, namespace, name: body.name, profile, amenities: body.amenities ?? null });
-    return { location: toLocationView(location, toPlus8), created };
+    return { location, created };
   }
 
   /** Roster removal: the profile, context and telemetry (synced slots) are purged; events are kept. */
-  async remove(rawId: string): Promise<{ removed: string; purged: { profile: number; context: number; telemetry: number } }> {
+  async remove(rawId: string): Promise<LocationRemoval> {
     const id = requireLocationId(rawId, '$.id');
     const purged = await this.tx.run(async () => {
       const gone = await this.repo.deleteReturning(id);
@@ -70,7 +61,7 @@ export class LocationsService {
     return { removed: id, purged };
   }
 
-  async search(body: SearchLocationsBody): Promise<{ locations: LocationView[]; pagination: { has_next_page: boolean; cursor?: string } }> {
+  async search(body: SearchLocationsBody): Promise<LocationPage> {
     const openAt = body.filters?.hours?.open_at;
     if (openAt !== undefined && !parseRfc3339(openAt)) {
       throw Errors.invalid('$.filters.hours.open_at', '$.filters.hours.open_at must be an RFC 3339 date-time');
@@ -92,10 +83,7 @@ export class LocationsService {
     });
     const page = rows.slice(0, limit);
     const more = rows.length > limit;
-    return {
-      locations: page.map((l) => toLocationView(l, toPlus8)),
-      pagination: more ? { has_next_page: true, cursor: encodeIdCursor(page[page.length - 1].id) } : { has_next_page: false },
-    };
+    return { locations: page, nextAfter: more ? page[page.length - 1].id : null };
   }
 
   async inventory(rawId: string): Promise<LiveInventory> {

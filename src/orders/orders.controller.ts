@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/app-config';
 import { ListOrdersQuery } from './orders.dto';
 import './orders.query';
 import { OrdersService } from './orders.service';
+import { renderOrder, renderOrdersPage } from './order.view';
 import { OrdersDocs } from './orders.openapi';
 
 const CAPS = ['com.example.svc.order'];
@@ -24,12 +25,12 @@ export class OrdersController {
   @Get()
   @OrdersDocs.list
   async list(@Query() q: ListOrdersQuery, @Req() req: Request) {
-    return okRendered(await this.orders.list(q, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+    return okRendered(renderOrdersPage(await this.orders.list(q), publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
   }
 
   @Get(':id')
   @OrdersDocs.find
   async find(@Param('id') id: string, @Req() req: Request) {
-    return ok(await this.orders.find(id, publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
+    return ok(renderOrder(await this.orders.find(id), publicBase(this.config.publicUrl, req)), { capabilities: CAPS });
   }
 }

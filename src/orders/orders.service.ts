@@ -1,27 +1,29 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { JsonText } from '../common/rendered-json';
-import { parseRfc3339, pgTimeToPlus8, toPlus8 } from '../common/time';
+import { parseRfc3339 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { saleOrderJson } from '../sales/sale-order.json';
-import { StoredSaleLine, toSaleOrderView } from '../sales/sale-order.view';
+import type { SalePageRow } from '../sales/sale-order.json';
+import type { StoredSaleLine } from '../sales/sale-order.view';
 import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
 import { ledgerJob } from '../sync/sync.rules';
 import { isStale } from '../sync/sync.rules';
 import { ListOrdersQuery } from './orders.dto';
 import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
-import { PurchaseOrderReader } from './purchase-order-reader';
+import { PurchaseOrder, PurchaseOrderReader } from './purchase-order-reader';
 
-export interface OrdersPage {
-  /** Sales as pre-rendered JSON text; purchase orders as objects. */
-  orders: object[] | JsonText;
-  pagination: { has_next_page: boolean; cursor?: string };
-  messages: UcpMessage[];
-}
+/** A page of orders (order.view.ts renders it); `cursor` reads the next page, null on the last. */
+export type OrdersPage =
+  | { kind: 'sale'; rows: SalePageRow[]; cursor: string | null; messages: UcpMessage[] }
+  | { kind: 'purchase'; orders: PurchaseOrder[]; cursor: string | null; messages: UcpMessage[] };
+
+/** One order found by id, with the messages its read left. */
+export type FoundOrder =
+  | { kind: 'sale'; sale: StoredSaleOrderRow; lines: StoredSaleLine[]; locationName: string | null; messages: UcpMessage[] }
+  | { kind: 'purchase'; order: PurchaseOrder; messages: UcpMessage[] };
 
 /**
  * `GET /orders` and `GET /orders/{id}`. Sales are read from the synced ledger copy (a ledger outage does not fail
@@ -37,10 +39,10 @@ export class OrdersService {
     @Optional() private readonly purchases?: PurchaseOrderReader,
   ) {}
 
-  async list(q: ListOrdersQuery, permalinkBase: string): Promise<OrdersPage> {
+  async list(q: ListOrdersQuery): Promise<OrdersPage> {
     const limit = q.limit ?? ORDERS_DEFAULT_LIMIT;
     if ((q.kind ?? 'sale') === 'purchase') {
-      return this.purchaseReader().list({ cursor: q.cursor, limit }, permalinkBase);
+      return { kind: 'purchase', ...(await this.purchaseReader().list({ cursor: q.cursor, limit })) };
     }
     const time = (v: string | undefined, name: string): Date | undefined => {
       if (v === undefined) return undefined;
@@ -72,48 +74,33 @@ export class OrdersService {
       after,
       limit: limit + 1,
     }), this.staleness()]);
-    // Rendered straight to text (issue 13): no view objects per order, one serialisation.
     const more = rows.length > limit;
-    const n = more ? limit : rows.length;
+    const page = more ? rows.slice(0, limit) : rows;
     const messages: UcpMessage[] = [];
     if (stale) messages.push(warning('stale_data', `sales are read from the synced ledger copy, which may be behind: ${stale}`, '$.orders'));
-    let json = '[';
-    for (let i = 0; i < n; i++) {
-      const r = rows[i];
-      json += (i ? ',' : '') + saleOrderJson(r, permalinkBase, pgTimeToPlus8);
+    page.forEach((r, i) => {
       for (const w of r.data_warnings ?? []) messages.push(warning(w.code, w.content, `$.orders[${i}]${w.path.slice(1)}`));
-    }
-    const last = rows[n - 1];
-    return {
-      orders: new JsonText(`${json}]`),
-      pagination: more ? { has_next_page: true, cursor: encodeCursor({ k: sortBy, t: last.sort_key, id: last.id }) } : { has_next_page: false },
-      messages,
-    };
+    });
+    const last = page[page.length - 1];
+    return { kind: 'sale', rows: page, cursor: more ? encodeCursor({ k: sortBy, t: last.sort_key, id: last.id }) : null, messages };
   }
 
   /** A sale by ledger number, else a purchase order by id; 404 when neither exists. */
-  async find(id: string, permalinkBase: string): Promise<object & { messages?: UcpMessage[] }> {
+  async find(id: string): Promise<FoundOrder> {
     const sale = await this.sales.find(id);
     if (sale) {
       const [lines, names] = await Promise.all([this.sales.linesOf([sale.id]), this.locations.names([sale.locationId])]);
-      const { view, warnings } = this.view(sale, lines.get(sale.id) ?? [], names.get(sale.locationId) ?? null, permalinkBase);
-      return { ...view, messages: warnings.map((w) => warning(w.code, w.content, w.path)) };
+      const messages = (sale.dataWarnings ?? []).map((w) => warning(w.code, w.content, w.path));
+      return { kind: 'sale', sale, lines: lines.get(sale.id) ?? [], locationName: names.get(sale.locationId) ?? null, messages };
     }
-    const purchase = this.purchases ? await this.purchases.find(id, permalinkBase) : null;
+    const purchase = this.purchases ? await this.purchases.find(id) : null;
     if (!purchase) throw Errors.notFound(`order ${id}`, '$.id');
-    return purchase;
+    return { kind: 'purchase', ...purchase };
   }
 
   private purchaseReader(): PurchaseOrderReader {
     if (!this.purchases) throw new DomainError('not_implemented', 'purchase orders are not available in this deployment', { path: '$.kind' });
     return this.purchases;
-  }
-
-  private view(r: StoredSaleOrderRow, lines: StoredSaleLine[], locationName: string | null, permalinkBase: string) {
-    return {
-      view: toSaleOrderView(r, lines, { permalinkBase, locationName, toTime: toPlus8 }),
-      warnings: r.dataWarnings ?? [],
-    };
   }
 
   /** Why the ledger copy of the default machine namespace may be behind, or null when it is fresh. */

@@ -1,15 +1,32 @@
+import type { StoredLine } from '../checkout/checkout-session.entity';
 import { UcpMessage } from '../common/envelope';
+
+/** A purchase order: a completed checkout session with the supplier's last known status (rendered by order.view.ts). */
+export interface PurchaseOrder {
+  id: string;
+  namespace: string;
+  lineItems: StoredLine[];
+  fulfillment: Record<string, unknown> | null;
+  totalFen: number;
+  supplierState: string | null;
+  supplierRawStatus: string | null;
+  logistics: Record<string, unknown>[];
+  completedAt: Date;
+  supplierCheckedAt: Date | null;
+}
+
+/** A page of purchase orders; `cursor` reads the next one (null on the last page). */
+export interface PurchaseOrdersPage {
+  orders: PurchaseOrder[];
+  cursor: string | null;
+  messages: UcpMessage[];
+}
 
 /**
  * Purchase orders (`kind=purchase`) are provided by PurchasesModule under this token.
  * The orders service reads sales itself and asks this reader for everything else.
  */
 export abstract class PurchaseOrderReader {
-  /** `base`: the absolute public base of `permalink_url` (publicBase). */
-  abstract list(q: { cursor?: string; limit: number }, base: string): Promise<{
-    orders: object[];
-    pagination: { has_next_page: boolean; cursor?: string };
-    messages: UcpMessage[];
-  }>;
-  abstract find(id: string, base: string): Promise<object | null>;
+  abstract list(q: { cursor?: string; limit: number }): Promise<PurchaseOrdersPage>;
+  abstract find(id: string): Promise<{ order: PurchaseOrder; messages: UcpMessage[] } | null>;
 }

@@ -4,6 +4,7 @@ import { ok } from '../common/envelope';
 import { PriceAuditQuery } from './price-audit.dto';
 import { PriceAuditDocs } from './price-audit.openapi';
 import { PriceAuditService } from './price-audit.service';
+import { renderPriceAuditFlag } from './price-audit.view';
 
 @ApiTags('pricing')
 @Controller('ucp/v1/price-audit')
@@ -13,6 +14,6 @@ export class PriceAuditController {
   @Get()
   @PriceAuditDocs.list
   async list(@Query() q: PriceAuditQuery) {
-    return ok(await this.audit.list(q.location), { capabilities: ['com.example.svc.pricing'] });
+    return ok({ flags: (await this.audit.list(q.location)).map(renderPriceAuditFlag) }, { capabilities: ['com.example.svc.pricing'] });
   }
 }

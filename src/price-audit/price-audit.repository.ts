@@ -6,6 +6,9 @@ import type { Flag, Mismatch } from './price-audit.rules';
  * The prices the service set or approved are its own `price.changed` events (each change's `price_fen`, newest per
  * machine and product); the machine's are the synced slots. Queries only.
  */
+/** A slot whose machine price differs from the service's: the flag as listed. */
+export type PriceAuditFlag = Omit<Mismatch, 'setAt'> & { flaggedAt: Date };
+
 @Injectable()
 export class PriceAuditRepository {
   constructor(private readonly tx: Tx) {}
@@ -56,7 +59,7 @@ export class PriceAuditRepository {
   }
 
   /** The flags standing, with the slot's product, newest first. */
-  async list(location?: string): Promise<{ slotId: string; locationId: string; itemId: string; title: string; machineFen: number; serviceFen: number; flaggedAt: Date }[]> {
+  async list(location?: string): Promise<PriceAuditFlag[]> {
     const rows = (await this.tx.manager.query(
       `SELECT f.slot_id, f.location_id, s.sku_id, s.title, f.machine_fen, f.service_fen, f.flagged_at
          FROM price_audit_flags f JOIN slots s ON s.id = f.slot_id

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { cny } from '../catalog/variant.rules';
 import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
-import { PriceAuditRepository } from './price-audit.repository';
+import { PriceAuditFlag, PriceAuditRepository } from './price-audit.repository';
 import { auditChanges, yuanText } from './price-audit.rules';
 
 /**
@@ -38,18 +37,8 @@ export class PriceAuditService {
     });
   }
 
-  async list(location?: string) {
-    const flags = await this.repo.list(location);
-    return {
-      flags: flags.map((f) => ({
-        slot_id: f.slotId,
-        location: f.locationId,
-        item: { id: f.itemId },
-        title: f.title,
-        machine_price: cny(f.machineFen),
-        service_price: cny(f.serviceFen),
-        flagged_at: toPlus8(f.flaggedAt),
-      })),
-    };
+  /** The flags (of one machine, or all), newest first, at most 500. */
+  list(location?: string): Promise<PriceAuditFlag[]> {
+    return this.repo.list(location);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, ApprovalView, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
+import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { GuardsService } from '../guards/guards.service';
@@ -37,7 +37,7 @@ export class PriceApprovalHandler implements OnModuleInit {
   }
 
   /** Executes the parked change now (kill switch and guard rules checked at this moment); returns its recording. */
-  private async execute(a: ApprovalView, s: PriceChangeApprovalSubject): Promise<RecordEffect> {
+  private async execute(a: Approval, s: PriceChangeApprovalSubject): Promise<RecordEffect> {
     await this.killSwitch.assertOff();
     await this.guards.rules();
     const adapter = this.registry.machine(s.namespace, 'pricing');
@@ -56,10 +56,10 @@ export class PriceApprovalHandler implements OnModuleInit {
    * - the platform shows the approved price: done, recorded now; another price: not done (pending again, the slot
    *   stays locked); the platform cannot be read: throws (unknown, read again later).
    */
-  private async recover(a: ApprovalView, s: PriceChangeApprovalSubject, approved: boolean): Promise<ExecutionRead> {
+  private async recover(a: Approval, s: PriceChangeApprovalSubject, approved: boolean): Promise<ExecutionRead> {
     if (!approved) return { outcome: 'placed', record: () => this.unlock(a, s, 'rejected; the price stays as it was') };
     if (await this.record.approvalRecorded(s.location, a.id)) return { outcome: 'placed' };
-    const later = (await this.record.changesSince(s.location, s.item_id, new Date(a.requested_at))).filter((c) => c.approvalId !== a.id);
+    const later = (await this.record.changesSince(s.location, s.item_id, a.requestedAt)).filter((c) => c.approvalId !== a.id);
     if (later.length) {
       const last = later[later.length - 1];
       return {
@@ -76,7 +76,7 @@ export class PriceApprovalHandler implements OnModuleInit {
     };
   }
 
-  private async recordApplied(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
+  private async recordApplied(a: Approval, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
     await this.tx.run(async () => {
       // An owner approved this price: the day's small steps count from it (issue 26).
       await this.slots.unlock(s.slot_id, priceFen, { fen: priceFen, at: new Date(), source: 'approved' });
@@ -90,7 +90,7 @@ export class PriceApprovalHandler implements OnModuleInit {
     });
   }
 
-  private async unlock(a: ApprovalView, s: PriceChangeApprovalSubject, why: string): Promise<void> {
+  private async unlock(a: Approval, s: PriceChangeApprovalSubject, why: string): Promise<void> {
     await this.tx.run(async () => {
       await this.slots.unlock(s.slot_id);
       await this.events.record({

@@ -5,7 +5,7 @@ import { SupplyResolutionService } from '../replenishment/supply-resolution.serv
 import type { Resolution } from '../replenishment/resolution.rules';
 import { floorRefusal } from './price-floor.rules';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
+import { ApprovalsService, Approval } from '../approvals/approvals.service';
 import { EventsService } from '../events/events.service';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
@@ -26,7 +26,7 @@ import { overCapOrReference, PriceReference, referenceOf } from './price-referen
 const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
 /** A line parked for an owner: what it waits on and how to read it. */
-const pendingOf = (a: ApprovalView, m: Move): PendingPrice => ({ item: { id: m.itemId }, approval_id: a.id, previous: cny(m.currentFen), price: cny(m.newFen) });
+const pendingOf = (a: Approval, m: Move): PendingPrice => ({ item: { id: m.itemId }, approval_id: a.id, previous: cny(m.currentFen), price: cny(m.newFen) });
 
 interface Move {
   index: number;
@@ -152,7 +152,7 @@ export class PricingService {
     }
     if (over.length) {
       const created = await this.tx.run(async () => {
-        const out: { m: Move; a: ApprovalView }[] = [];
+        const out: { m: Move; a: Approval }[] = [];
         for (const m of over) {
           const a = await this.approvals.create(
             {
@@ -197,7 +197,7 @@ export class PricingService {
     if (problems.length) throw new DomainError('invalid', problems[0].content, { path: problems[0].path, extra: problems.slice(1) });
   }
 
-  private action(a: ApprovalView, m: Move, base: string): Record<string, unknown> {
+  private action(a: Approval, m: Move, base: string): Record<string, unknown> {
     return { type: 'approval', approval_id: a.id, item: { id: m.itemId }, method: 'POST', url: `${base}/ucp/v1/approvals/${a.id}`, body: { approved: true } };
   }
 }

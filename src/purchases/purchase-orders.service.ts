@@ -9,7 +9,8 @@ import { EventsService } from '../events/events.service';
 import { SupplyAdapter } from '../partners/adapter.types';
 import { failureReason } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { decodeCursor, encodeCursor, isOpen, renderPurchaseOrder } from './purchase-order.rules';
+import { PurchaseOrder, PurchaseOrdersPage } from '../orders/purchase-order-reader';
+import { decodeCursor, encodeCursor, isOpen } from './purchase-order.rules';
 
 /** In a list, a purchase order's supplier status is read again when older than this (one order is always read). */
 export const STATUS_CACHE_MS = 30_000;
@@ -29,7 +30,7 @@ export class PurchaseOrdersService {
     private readonly tx: Tx,
   ) {}
 
-  async list(q: { cursor?: string; limit: number }, base: string): Promise<{ orders: object[]; pagination: { has_next_page: boolean; cursor?: string }; messages: UcpMessage[] }> {
+  async list(q: { cursor?: string; limit: number }): Promise<PurchaseOrdersPage> {
     const after = q.cursor ? decodeCursor(q.cursor) : undefined;
     if (q.cursor && !after) throw Errors.invalid('$.cursor', 'the cursor is not one this service issued');
     const rows = await this.repo.listCompleted({ limit: q.limit + 1, after: after ?? undefined });
@@ -43,8 +44,8 @@ export class PurchaseOrdersService {
     );
     const last = page[page.length - 1];
     return {
-      orders: page.map((r) => this.render(r, base)),
-      pagination: rows.length > q.limit && last ? { has_next_page: true, cursor: encodeCursor(last.completedAt!, last.id) } : { has_next_page: false },
+      orders: page.map(purchaseOrderOf),
+      cursor: rows.length > q.limit && last ? encodeCursor(last.completedAt!, last.id) : null,
       messages,
     };
   }
@@ -53,15 +54,15 @@ export class PurchaseOrdersService {
    * One purchase order: a current-state read of the supplier (GET /orders/{ref}) on every call. Only when the supplier
    * cannot be read is the stored copy served, with a `stale_data` warning; with nothing stored that is a 502.
    */
-  async find(id: string, base: string): Promise<object | null> {
+  async find(id: string): Promise<{ order: PurchaseOrder; messages: UcpMessage[] } | null> {
     const row = await this.repo.find(id);
     if (!row || row.status !== 'completed') return null;
     const failed = await this.refresh(row);
-    if (!failed) return this.render(row, base);
+    if (!failed) return { order: purchaseOrderOf(row), messages: [] };
     if (!row.supplierState) throw Errors.upstreamUnreachable(`the supplier ${row.namespace}`, failed);
     const asOf = row.supplierCheckedAt ? ` as of ${toPlus8(row.supplierCheckedAt)}` : '';
     return {
-      ...this.render(row, base),
+      order: purchaseOrderOf(row),
       messages: [warning('stale_data', `the supplier could not be read (${failed}); the stored status${asOf} is shown`, '$.supplier_status')],
     };
   }
@@ -113,24 +114,20 @@ export class PurchaseOrdersService {
       return why;
     }
   }
+}
 
-  /** `base`: the absolute public base (SERVICE_PUBLIC_URL or the request's), so `permalink_url` is absolute. */
-  private render(row: CheckoutSessionEntity, base: string): Record<string, unknown> {
-    return renderPurchaseOrder(
-      {
-        id: row.id,
-        namespace: row.namespace,
-        lineItems: row.lineItems,
-        fulfillment: row.fulfillment,
-        totalFen: row.totalFen,
-        supplierState: row.supplierState,
-        supplierRawStatus: row.supplierRawStatus,
-        logistics: row.logistics,
-        completedAt: row.completedAt ?? row.updatedAt,
-        supplierCheckedAt: row.supplierCheckedAt,
-      },
-      base,
-      toPlus8,
-    );
-  }
+/** A completed session as a purchase order (what the orders view renders). */
+function purchaseOrderOf(row: CheckoutSessionEntity): PurchaseOrder {
+  return {
+    id: row.id,
+    namespace: row.namespace,
+    lineItems: row.lineItems,
+    fulfillment: row.fulfillment,
+    totalFen: row.totalFen,
+    supplierState: row.supplierState,
+    supplierRawStatus: row.supplierRawStatus,
+    logistics: row.logistics,
+    completedAt: row.completedAt ?? row.updatedAt,
+    supplierCheckedAt: row.supplierCheckedAt,
+  };
 }

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, ApprovalView, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
+import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
@@ -59,7 +59,7 @@ export class RunsService implements OnModuleInit {
     if (carried.length === 0) messages.push(warning('nothing_to_order', 'the plan orders nothing now; the run has no lines', '$.lines'));
     const { namespace, lines, totalFen: total } = fulfiller.draft(carried, plan.fulfiller.namespace);
     const id = `run-${randomUUID()}`;
-    let approval: ApprovalView | null = null;
+    let approval: Approval | null = null;
     const run = await this.tx.run(async () => {
       const outcome = total > 0 ? await this.budget.check(total, new Date()) : ({ ok: true } as const);
       let row = await this.repo.insert(
@@ -100,7 +100,7 @@ export class RunsService implements OnModuleInit {
         message(
           'approval_required',
           'requires_buyer_review',
-          `the run passes the budget; approval ${(approval as ApprovalView).id} must be approved before it can be placed`,
+          `the run passes the budget; approval ${(approval as Approval).id} must be approved before it can be placed`,
           '$.status',
         ),
       );
@@ -127,7 +127,7 @@ export class RunsService implements OnModuleInit {
    * approval → the decision never took effect, so it is recorded now with the approval's outcome (a conditional
    * transition: at most once); any other state → it took effect.
    */
-  private async recoverApproval(a: ApprovalView, id: string, approved: boolean): Promise<ExecutionRead> {
+  private async recoverApproval(a: Approval, id: string, approved: boolean): Promise<ExecutionRead> {
     const run = await this.repo.find(id);
     if (!run) return { outcome: 'not_placed' };
     if (run.status === 'awaiting_approval') return { outcome: 'placed', record: () => this.onApproval(a, id, approved) };
@@ -135,14 +135,14 @@ export class RunsService implements OnModuleInit {
   }
 
   /** A decision on the run: refused now unless it awaits approval; its effect is recorded with the approval's outcome. */
-  private async approvalEffect(a: ApprovalView, id: string, approved: boolean): Promise<RecordEffect> {
+  private async approvalEffect(a: Approval, id: string, approved: boolean): Promise<RecordEffect> {
     const run = await this.repo.find(id);
     if (!run) throw Errors.notFound(`replenishment run ${id}`);
     if (run.status !== 'awaiting_approval') throw Errors.conflict('invalid_state', `run ${id} is ${run.status}, not awaiting approval`);
     return () => this.onApproval(a, id, approved);
   }
 
-  private async onApproval(a: ApprovalView, id: string, approved: boolean): Promise<void> {
+  private async onApproval(a: Approval, id: string, approved: boolean): Promise<void> {
     await this.tx.run(async () => {
       const moved = await this.repo.transition(id, 'awaiting_approval', approved ? 'ready' : 'rejected', {});
       if (!moved) {

@@ -1,7 +1,7 @@
 /**
  * A stored sale order rendered as the spec's order shape (pure: no Nest or TypeORM import).
  */
-import { AdjustmentType, DataWarning, LineStatus, mapLineStatus } from './sale-order.rules';
+import { AdjustmentType, DataWarning, LineStatus, mapLineStatus, TradeStatus } from './sale-order.rules';
 
 export interface StoredSaleOrder {
   id: string;
@@ -29,7 +29,7 @@ export interface StoredSaleLine {
 }
 
 export interface Total {
-  type: string;
+  type: 'subtotal' | 'discount' | 'fee' | 'total';
   amount: number;
   display_text?: string;
 }
@@ -42,7 +42,7 @@ export interface SaleOrderView {
   currency: 'CNY';
   location: string;
   location_name: string | null;
-  trade_status?: string;
+  trade_status?: TradeStatus;
   trade_status_raw: string | null;
   trade_status_label?: string;
   finalized?: boolean;
@@ -56,7 +56,8 @@ export interface SaleOrderView {
     totals: Total[];
     status: LineStatus;
   }[];
-  fulfillment: { expectations: unknown[]; events: unknown[] };
+  /** A sale is handed over at the machine: nothing to ship. */
+  fulfillment: { expectations: never[]; events: never[] };
   adjustments: {
     id: string;
     type: AdjustmentType;
@@ -124,8 +125,8 @@ export function toSaleOrderView(
         fulfilled: m.status === 'fulfilled' ? l.quantity : 0,
       },
       totals: [
-        { type: 'subtotal', amount },
-        { type: 'total', amount },
+        { type: 'subtotal' as const, amount },
+        { type: 'total' as const, amount },
       ],
       status: m.status,
     };
@@ -145,7 +146,7 @@ export function toSaleOrderView(
     adjustments,
     totals: orderTotals(o.totalFen, sorted),
   };
-  if (o.tradeStatus !== null) view.trade_status = o.tradeStatus;
+  if (o.tradeStatus !== null) view.trade_status = o.tradeStatus as TradeStatus; // stored by the sync from resolveTradeStatus
   if (o.tradeStatusLabel !== null) view.trade_status_label = o.tradeStatusLabel;
   if (o.finalized !== null) view.finalized = o.finalized;
   if (o.settledAt) view.settled_at = opts.toTime(o.settledAt);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { toPlus8 } from '../../../src/common/time';
 import { EventEntity } from '../../../src/events/event.entity';
-import { eventRowView, toEventView } from '../../../src/events/event.view';
+import { renderEventRow, renderEvent } from '../../../src/events/event.view';
 
-/** GET /events renders list rows without entities (issue 13): the same bytes as JSON.stringify(toEventView(entity)). */
-describe('eventRowView', () => {
-  it('matches JSON.stringify(toEventView(...)) for any event', () => {
+/** GET /events renders list rows without entities (issue 13): the same bytes as JSON.stringify(renderEvent(entity)). */
+describe('renderEventRow', () => {
+  it('matches JSON.stringify(renderEvent(...)) for any event', () => {
     const text = fc.string({ unit: 'binary', maxLength: 20 });
     fc.assert(
       fc.property(
@@ -22,7 +22,7 @@ describe('eventRowView', () => {
         (e) => {
           const entity = Object.assign(new EventEntity(), { ...e, seq: '1' });
           const row = { id: e.id, occurred_at: e.occurredAt, kind: e.kind, source: e.source, summary: e.summary, reasoning: e.reasoning, location: e.location, data: e.data };
-          expect(JSON.stringify(eventRowView(row, toPlus8))).toBe(JSON.stringify(toEventView(entity)));
+          expect(JSON.stringify(renderEventRow(row, toPlus8))).toBe(JSON.stringify(renderEvent(entity)));
         },
       ),
       { numRuns: 500 },

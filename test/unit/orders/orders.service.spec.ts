@@ -1,7 +1,7 @@
 import { DomainError } from '../../../src/common/errors';
 import { toHttp } from '../../../src/common/exception.filter';
 import { OrdersService } from '../../../src/orders/orders.service';
-import { PurchaseOrderReader } from '../../../src/orders/purchase-order-reader';
+import { PurchaseOrder, PurchaseOrderReader } from '../../../src/orders/purchase-order-reader';
 
 /** The orders service's routing between the sales ledger and the purchase order reader (no database). */
 function service(purchases?: PurchaseOrderReader) {
@@ -23,30 +23,31 @@ async function answerOf(call: Promise<unknown>): Promise<{ status: number; code:
 describe('OrdersService routing', () => {
   it('answers 501 not_implemented for kind=purchase while no reader is provided, and 404 for a non-sale id', async () => {
     const s = service();
-    expect(await answerOf(s.list({ kind: 'purchase' }, 'http://x'))).toEqual({ status: 501, code: 'not_implemented' });
-    await expect(s.find('PO-1', 'http://x')).rejects.toBeInstanceOf(DomainError);
-    expect(await answerOf(s.find('PO-1', 'http://x'))).toEqual({ status: 404, code: 'not_found' });
+    expect(await answerOf(s.list({ kind: 'purchase' }))).toEqual({ status: 501, code: 'not_implemented' });
+    await expect(s.find('PO-1')).rejects.toBeInstanceOf(DomainError);
+    expect(await answerOf(s.find('PO-1'))).toEqual({ status: 404, code: 'not_found' });
   });
 
   it('passes cursor and limit to the reader and falls back to it for ids that are not sales', async () => {
     const calls: unknown[] = [];
+    const po = { id: 'PO-1' } as PurchaseOrder;
     const reader: PurchaseOrderReader = {
       list: async (q) => {
         calls.push(q);
-        return { orders: [{ id: 'PO-1', kind: 'purchase' }], pagination: { has_next_page: false }, messages: [] };
+        return { orders: [po], cursor: null, messages: [] };
       },
-      find: async (id) => (id === 'PO-1' ? { id, kind: 'purchase' } : null),
+      find: async (id) => (id === 'PO-1' ? { order: po, messages: [] } : null),
     };
     const s = service(reader);
-    expect((await s.list({ kind: 'purchase', cursor: 'c1', limit: 5 }, 'http://x')).orders).toEqual([{ id: 'PO-1', kind: 'purchase' }]);
+    expect(await s.list({ kind: 'purchase', cursor: 'c1', limit: 5 })).toEqual({ kind: 'purchase', orders: [po], cursor: null, messages: [] });
     expect(calls).toEqual([{ cursor: 'c1', limit: 5 }]);
-    expect(await s.find('PO-1', 'http://x')).toEqual({ id: 'PO-1', kind: 'purchase' });
-    expect((await answerOf(s.find('PO-2', 'http://x'))).status).toBe(404);
+    expect(await s.find('PO-1')).toEqual({ kind: 'purchase', order: po, messages: [] });
+    expect((await answerOf(s.find('PO-2'))).status).toBe(404);
   });
 
   it('marks sales stale when the ledger was never synced', async () => {
-    const page = await service().list({}, 'http://x');
+    const page = await service().list({});
     expect(page.messages.map((m) => [m.code, m.severity])).toEqual([['stale_data', 'warning']]);
-    expect(page.pagination).toEqual({ has_next_page: false });
+    expect(page.cursor).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { DomainError } from '../../../src/common/errors';
-import { toSlotRows, toStockItemView } from '../../../src/inventory/inventory.rules';
+import { toSlotRows } from '../../../src/inventory/inventory.rules';
+import { renderStockItem } from '../../../src/inventory/live-inventory.view';
 import { decodeIdCursor, encodeIdCursor, likePattern, purgeCounts, validateProfile } from '../../../src/locations/locations.rules';
 import { decodeCursor, encodeCursor, tradeStatusFilter } from '../../../src/orders/orders.rules';
 import { isStale, ledgerWindow, mapLimit, salesWindowDays, tickOf } from '../../../src/sync/sync.rules';
@@ -91,7 +92,7 @@ describe('inventory rules', () => {
     expect(toSlotRows('m-1', 'n-machine', [], [{ index: 0, reason: 'no id' }]).canRemove).toBe(false);
   });
   it('renders a stock item with typed barcodes', () => {
-    expect(toStockItemView('n-machine', item('A', { barcode: '6901234567892' }))).toEqual({
+    expect(renderStockItem('n-machine', item('A', { barcode: '6901234567892' }))).toEqual({
       sku_id: 'n-machine:A',
       vendor_sku: 'A',
       title: 't',
