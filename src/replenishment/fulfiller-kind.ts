@@ -1,3 +1,4 @@
+import { DomainError } from '../common/errors';
 import type { LeadSampleSource } from '../forecasting/lead-time.rules';
 
 /**
@@ -11,6 +12,15 @@ export type FulfillerKind = (typeof FULFILLER_KINDS)[number];
 
 export function isFulfillerKind(v: unknown): v is FulfillerKind {
   return typeof v === 'string' && (FULFILLER_KINDS as readonly string[]).includes(v);
+}
+
+/**
+ * The kind of a stored run. A kind that is not in the list is refused (500 `internal_error`): the run was written by
+ * something else than this service, and placing, recovering or showing it as another kind could move money wrongly.
+ */
+export function runFulfillerKind(run: { id: string; fulfillerKind: string }): FulfillerKind {
+  if (isFulfillerKind(run.fulfillerKind)) return run.fulfillerKind;
+  throw new DomainError('internal_error', `run ${run.id} has an unknown fulfiller kind "${run.fulfillerKind}" (known: ${FULFILLER_KINDS.join(', ')}); it is left as it is`);
 }
 
 /**
