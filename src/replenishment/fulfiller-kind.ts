@@ -7,7 +7,17 @@ import type { LeadSampleSource } from '../forecasting/lead-time.rules';
  * views read its traits instead of switching on its kind. A new kind: its name here, its file, its registration
  * in run-fulfillers.ts.
  */
-export const FULFILLER_KINDS = ['simulated_supplier', 'machine_restock', 'supply_checkout'] as const;
+export const FULFILLER_KIND = {
+  simulatedSupplier: 'simulated_supplier',
+  machineRestock: 'machine_restock',
+  supplyCheckout: 'supply_checkout',
+} as const;
+/**
+ * The one list of kinds. Everything else names a kind through `FULFILLER_KIND` or the `FulfillerKind` type (SQL takes
+ * it as a parameter or interpolates the constant); the response classes declare `FulfillerKind`, so the OpenAPI
+ * enum and the console's generated schema follow this list.
+ */
+export const FULFILLER_KINDS = [FULFILLER_KIND.simulatedSupplier, FULFILLER_KIND.machineRestock, FULFILLER_KIND.supplyCheckout] as const;
 export type FulfillerKind = (typeof FULFILLER_KINDS)[number];
 
 export function isFulfillerKind(v: unknown): v is FulfillerKind {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventsService } from '../events/events.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { RestockService } from '../restock/restock.service';
-import { FulfillerTraits } from './fulfiller-kind';
+import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
@@ -17,7 +17,7 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class MachineRestockRunFulfiller implements RunFulfiller {
-  readonly kind = 'machine_restock' as const;
+  readonly kind = FULFILLER_KIND.machineRestock;
   readonly traits: FulfillerTraits = {
     sourcing: 'machine_platform',
     leadSamples: 'restock_orders_by_platform',

@@ -6,6 +6,7 @@ import { CheckoutSessionBody } from '../checkout/checkout.dto';
 import { Errors } from '../common/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
+import { FULFILLER_KIND } from './fulfiller-kind';
 import { allocateOrders, dropItems, runCheckoutId } from './run-lines.rules';
 import { RunViewService } from './run-view.service';
 import { cancelRefusal, RunStatus } from './run.rules';
@@ -39,7 +40,7 @@ export class RunRepairService {
       const status = run.status as RunStatus;
       const refusal = cancelRefusal(status);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const sessions = run.fulfillerKind === 'supply_checkout' ? await this.sessions.byRun(id) : [];
+      const sessions = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? await this.sessions.byRun(id) : [];
       const completed = sessions.filter((s) => s.status === 'completed').map((s) => s.id);
       if (completed.length) {
         throw Errors.conflict(
@@ -73,7 +74,7 @@ export class RunRepairService {
     const run = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      if (run.fulfillerKind !== 'supply_checkout') throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
+      if (run.fulfillerKind !== FULFILLER_KIND.supplyCheckout) throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
       if (run.status !== 'ready' && run.status !== 'awaiting_approval') {
         throw Errors.conflict('invalid_state', `the run is ${run.status}; lines are dropped only before it is placed`);
       }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In, Repository } from 'typeorm';
 import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
+import { FULFILLER_KIND } from './fulfiller-kind';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
 import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims } from '../claims/lease.sql';
@@ -115,7 +116,7 @@ export class RunsRepository {
     return this.repo()
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'placed' })
-      .andWhere('r.fulfiller_kind = :kind', { kind: 'machine_restock' })
+      .andWhere('r.fulfiller_kind = :kind', { kind: FULFILLER_KIND.machineRestock })
       .orderBy('r.created_at', 'ASC')
       .limit(limit)
       .getMany();

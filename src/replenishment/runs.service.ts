@@ -6,7 +6,7 @@ import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
-import { FulfillerKind } from './fulfiller-kind';
+import { FULFILLER_KIND, FulfillerKind } from './fulfiller-kind';
 import { RunFulfillers } from './run-fulfillers';
 import { PlanService } from './plan.service';
 import { PlanLine } from './plan.types';
@@ -48,7 +48,7 @@ export class RunsService implements OnModuleInit {
   }
 
   async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<RunView & { messages: UcpMessage[] }> {
-    const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+    const kind: FulfillerKind = opts.fulfiller ?? FULFILLER_KIND.simulatedSupplier;
     const fulfiller = this.fulfillers.of(kind);
     // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
     const requireCatalog = fulfiller.traits.sourcing !== 'machine_platform';

@@ -7,7 +7,7 @@ import { BudgetService } from '../guards/budget.service';
 import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
 import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FulfillerTraits } from './fulfiller-kind';
+import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { allocateOrders, contractLines, runOrders } from './run-lines.rules';
@@ -23,7 +23,7 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class SupplierRunFulfiller implements RunFulfiller {
-  readonly kind = 'simulated_supplier' as const;
+  readonly kind = FULFILLER_KIND.simulatedSupplier;
   readonly traits: FulfillerTraits = {
     sourcing: 'stand_in_supplier',
     leadSamples: 'runs_by_fulfiller',

@@ -11,7 +11,7 @@ import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FulfillerTraits } from './fulfiller-kind';
+import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
 import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from './run-lines.rules';
@@ -31,7 +31,7 @@ import { parseSkuId } from '../identifiers/identifiers';
  */
 @Injectable()
 export class SupplyCheckoutRunFulfiller implements RunFulfiller {
-  readonly kind = 'supply_checkout' as const;
+  readonly kind = FULFILLER_KIND.supplyCheckout;
   readonly traits: FulfillerTraits = {
     sourcing: 'resolved_supplier',
     leadSamples: 'checkout_runs_by_supplier',
