@@ -17,9 +17,9 @@ import { DepotService } from './depot/depot.service';
 import { RunDeliveryService } from './run-delivery.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
 import { RunPlacingService } from './run-placing.service';
-import { RunPlacementSteps } from './run-placement-steps.service';
+import { RunPlacementRecorder } from './run-placement-recorder.service';
 import { RunRecoveryService } from './run-recovery.service';
-import { RunViewService } from './run-view.service';
+import { RunDetailService } from './run-detail.service';
 import { RunsService } from './runs.service';
 import { SupplyResolutionModule } from './supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
@@ -45,9 +45,9 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunRepairService,
     DepotRepository,
     DepotService,
-    RunViewService,
+    RunDetailService,
     RunPlacingService,
-    RunPlacementSteps,
+    RunPlacementRecorder,
     RunDeliveryService,
     RunRecoveryService,
     RunFulfillers,

@@ -8,9 +8,9 @@ import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { FULFILLER_KIND } from './fulfiller-kind';
 import { allocateOrders, dropItems, runCheckoutId } from './run-lines.rules';
-import { RunViewService } from './run-view.service';
+import { RunDetailService } from './run-detail.service';
 import { cancelRefusal, RunStatus } from './run.rules';
-import { RunView } from './run.view';
+import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
 import { refusedItemIds } from './unavailable/unavailable.rules';
 
@@ -27,11 +27,11 @@ export class RunRepairService {
     private readonly sessions: CheckoutRepository,
     private readonly checkout: CheckoutService,
     private readonly events: EventsService,
-    private readonly views: RunViewService,
+    private readonly details: RunDetailService,
     private readonly tx: Tx,
   ) {}
 
-  async cancel(id: string, reason: string | undefined, confirm?: unknown): Promise<RunView> {
+  async cancel(id: string, reason: string | undefined, confirm?: unknown): Promise<RunDetail> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const why = reason?.trim() || 'cancelled by an operator';
     const run = await this.tx.run(async () => {
@@ -62,14 +62,14 @@ export class RunRepairService {
       });
       return (await this.repo.find(id))!;
     });
-    return this.views.view(run);
+    return this.details.detail(run);
   }
 
   /**
    * Drops the lines a supplier refused as unavailable (the `item_unavailable` lines of the run's purchase orders not
    * completed), re-allocates the rest and updates those purchase orders, so place sends only what can be bought.
    */
-  async dropRefused(id: string, confirm?: unknown): Promise<RunView> {
+  async dropRefused(id: string, confirm?: unknown): Promise<RunDetail> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const run = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
@@ -107,6 +107,6 @@ export class RunRepairService {
       });
       return (await this.repo.find(id))!;
     });
-    return this.views.view(run);
+    return this.details.detail(run);
   }
 }
