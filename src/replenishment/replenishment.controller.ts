@@ -6,15 +6,15 @@ import { ScoringService } from '../forecasting/scoring.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
-import { PlanService } from './plan.service';
-import { renderPlan } from './plan.view';
+import { PlanService } from './plan/plan.service';
+import { renderPlan } from './plan/plan.view';
 import { CancelRunBody, CloseRunBody, CreateRunQuery, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
-import { RunPlacingService } from './run-placing.service';
-import { RunDeliveryService } from './run-delivery.service';
-import { renderRun, renderRunSummary, REPLENISHMENT_CAPS } from './run.view';
-import { RunsService } from './runs.service';
+import { RunPlacingService } from './runs/run-placing.service';
+import { RunDeliveryService } from './runs/run-delivery.service';
+import { renderRun, renderRunSummary, REPLENISHMENT_CAPS } from './runs/run.view';
+import { RunsService } from './runs/runs.service';
 import { ReplenishmentDocs } from './replenishment.openapi';
-import { RunRepairService } from './run-repair.service';
+import { RunRepairService } from './runs/run-repair.service';
 
 const CAPS = REPLENISHMENT_CAPS;
 

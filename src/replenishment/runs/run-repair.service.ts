@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { ApprovalsService } from '../approvals/approvals.service';
-import { CheckoutRepository } from '../checkout/checkout.repository';
-import { CheckoutService } from '../checkout/checkout.service';
-import { CheckoutSessionBody } from '../checkout/checkout.dto';
-import { Errors } from '../common/errors';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
-import { FULFILLER_KIND } from './fulfiller-kind';
+import { ApprovalsService } from '../../approvals/approvals.service';
+import { CheckoutRepository } from '../../checkout/checkout.repository';
+import { CheckoutService } from '../../checkout/checkout.service';
+import { CheckoutSessionBody } from '../../checkout/checkout.dto';
+import { Errors } from '../../common/errors';
+import { Tx } from '../../database/tx';
+import { EventsService } from '../../events/events.service';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { allocateOrders, dropItems, runCheckoutId } from './run-lines.rules';
 import { RunDetailService } from './run-detail.service';
 import { cancelRefusal, RunStatus } from './run.rules';
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { refusedItemIds } from './unavailable/unavailable.rules';
+import { refusedItemIds } from '../unavailable/unavailable.rules';
 
 /**
  * Repairing a run that cannot be placed as it stands (issue 25): cancel it before it is placed (its pending approval

@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { MoneyClaims } from '../claims/money-claims.service';
-import { Errors } from '../common/errors';
-import { BudgetService } from '../guards/budget.service';
-import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
-import { partnerFailure } from '../partners/partner-failure';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { MoneyClaims } from '../../claims/money-claims.service';
+import { Errors } from '../../common/errors';
+import { BudgetService } from '../../guards/budget.service';
+import { SupplyAdapter, SupplyOrderRequest } from '../../partners/adapter.types';
+import { partnerFailure } from '../../partners/partner-failure';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller } from './run-fulfiller';
-import { allocateOrders, contractLines, runOrders } from './run-lines.rules';
-import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
-import { RunPartnerOrders } from './run.types';
+import { allocateOrders, contractLines, runOrders } from '../runs/run-lines.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from '../runs/run.rules';
+import { RunPartnerOrders } from '../runs/run.types';
 
 /**
  * A supplier fulfiller (the simulated supplier or a registered HTTP one): one supply order with ref = run id,

@@ -1,22 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, ApprovalView, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
-import { message, UcpMessage, warning } from '../common/envelope';
-import { Errors } from '../common/errors';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
-import { FULFILLER_KIND, FulfillerKind } from './fulfiller-kind';
-import { RunFulfillers } from './run-fulfillers';
-import { PlanService } from './plan.service';
-import { PlanLine } from './plan.types';
+import { replenishmentRunSubject } from '../../approvals/approval-subjects';
+import { ApprovalsService, ApprovalView, ExecutionRead, RecordEffect } from '../../approvals/approvals.service';
+import { message, UcpMessage, warning } from '../../common/envelope';
+import { Errors } from '../../common/errors';
+import { EventsService } from '../../events/events.service';
+import { BudgetService } from '../../guards/budget.service';
+import { FULFILLER_KIND, FulfillerKind } from '../fulfiller-kind';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
+import { PlanService } from '../plan/plan.service';
+import { PlanLine } from '../plan/plan.types';
 import { RunLine } from './replenishment-run.entity';
 import { RunRecoveryService } from './run-recovery.service';
 import { RunDetailService } from './run-detail.service';
 import { isRunStatus, RUN_STATUSES } from './run.rules';
 import { RunDetail, RunListed } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { Tx } from '../../database/tx';
 
 /**
  * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`

@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../common/errors';
-import { CheckoutCompletionService } from '../checkout/checkout-completion.service';
-import { CheckoutRecoveryService } from '../checkout/checkout-recovery.service';
-import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
-import { CheckoutSessionBody } from '../checkout/checkout.dto';
-import { CheckoutRepository } from '../checkout/checkout.repository';
-import { orderUncertain as hasUncertainOrder } from '../checkout/checkout.rules';
-import { CheckoutService } from '../checkout/checkout.service';
-import { BudgetService } from '../guards/budget.service';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { DomainError } from '../../common/errors';
+import { CheckoutCompletionService } from '../../checkout/checkout-completion.service';
+import { CheckoutRecoveryService } from '../../checkout/checkout-recovery.service';
+import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
+import { CheckoutSessionBody } from '../../checkout/checkout.dto';
+import { CheckoutRepository } from '../../checkout/checkout.repository';
+import { orderUncertain as hasUncertainOrder } from '../../checkout/checkout.rules';
+import { CheckoutService } from '../../checkout/checkout.service';
+import { BudgetService } from '../../guards/budget.service';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
-import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from './run-lines.rules';
-import { RunPartnerOrders, RunPurchaseOrderState } from './run.types';
-import { refusedItemIds } from './unavailable/unavailable.rules';
-import { parseSkuId } from '../identifiers/identifiers';
+import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../runs/run-lines.rules';
+import { RunPartnerOrders, RunPurchaseOrderState } from '../runs/run.types';
+import { refusedItemIds } from '../unavailable/unavailable.rules';
+import { parseSkuId } from '../../identifiers/identifiers';
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =

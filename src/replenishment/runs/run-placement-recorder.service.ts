@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
+import { Clock } from '../../common/clock';
+import { Tx } from '../../database/tx';
+import { EventsService } from '../../events/events.service';
+import { BudgetService } from '../../guards/budget.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { NotPlacedOutcome, PlacedOutcome, PlacementOutcome, RunHold, RunLease } from './run-fulfiller';
+import { NotPlacedOutcome, PlacedOutcome, PlacementOutcome, RunHold, RunLease } from '../fulfillers/run-fulfiller';
 import { RUN_SPEND_SOURCE } from './run.rules';
 import { RunsRepository } from './runs.repository';
-import { UnavailableRepository } from './unavailable/unavailable.repository';
+import { UnavailableRepository } from '../unavailable/unavailable.repository';
 
 /**
  * Records what a fulfiller's place came to (its `PlacementOutcome`), for every kind: the run's state, the budget hold,

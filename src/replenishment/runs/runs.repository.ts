@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { In, Repository } from 'typeorm';
-import { SlotEntity } from '../inventory/slot.entity';
-import { RestockOrderEntity } from '../restock/restock-order.entity';
-import { FULFILLER_KIND } from './fulfiller-kind';
+import { SlotEntity } from '../../inventory/slot.entity';
+import { RestockOrderEntity } from '../../restock/restock-order.entity';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
-import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims } from '../claims/lease.sql';
-import { Tx } from '../database/tx';
+import { CLAIM_TIME_NOW, claimHeldSql, expiredClaims } from '../../claims/lease.sql';
+import { Tx } from '../../database/tx';
 
 /** A `placing` run still held by the claim stamped `:claimedAt`. */
 const HELD_PLACING = `id = :id AND status = 'placing' AND ${claimHeldSql('claimed_at', ':claimedAt')}`;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ExclusiveIntervalJob } from '../coordination/exclusive-interval-job';
-import { JobScheduling } from '../coordination/job-scheduling';
+import { ExclusiveIntervalJob } from '../../coordination/exclusive-interval-job';
+import { JobScheduling } from '../../coordination/job-scheduling';
 import { RunRecoveryPass, RunRecoveryService } from './run-recovery.service';
 
 export const RUN_RECOVERY_INTERVAL = 'replenishment.recovery';

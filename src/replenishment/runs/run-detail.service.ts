@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { RunFulfiller } from './run-fulfiller';
-import { RunFulfillers } from './run-fulfillers';
+import { RunFulfiller } from '../fulfillers/run-fulfiller';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { RunDetail, RunListed } from './run.types';
 
 /** A run with what its fulfiller holds at its partners (a machine-restock run's restock orders, a supply-checkout run's purchase orders). */

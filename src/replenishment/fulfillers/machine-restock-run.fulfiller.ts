@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { RestockService } from '../restock/restock.service';
-import { FULFILLER_KIND, FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { RestockService } from '../../restock/restock.service';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
-import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
-import { RunPartnerOrders, RunRestockOrderState } from './run.types';
-import { RunsRepository } from './runs.repository';
+import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from '../runs/run.rules';
+import { RunPartnerOrders, RunRestockOrderState } from '../runs/run.types';
+import { RunsRepository } from '../runs/runs.repository';
 
 /**
  * The `machine_restock` fulfiller: one binding restock order per location to its machine platform through

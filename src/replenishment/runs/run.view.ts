@@ -3,11 +3,11 @@
  * `RunDetail` / `RunListed` (run.types.ts). The declared types are the OpenAPI response classes, so the compiler
  * holds the answer to its document.
  */
-import type { UcpMessage } from '../common/envelope';
-import { toPlus8, toPlus8OrNull } from '../common/time';
-import { skuId } from '../identifiers/identifiers';
-import { runFulfillerKind } from './fulfiller-kind';
-import { lineOnOrder } from './inventory-position.rules';
+import type { UcpMessage } from '../../common/envelope';
+import { toPlus8, toPlus8OrNull } from '../../common/time';
+import { skuId } from '../../identifiers/identifiers';
+import { runFulfillerKind } from '../fulfiller-kind';
+import { lineOnOrder } from '../plan/inventory-position.rules';
 import type { ReplenishmentRunEntity } from './replenishment-run.entity';
 import type {
   RunFulfillerView,
@@ -16,7 +16,7 @@ import type {
   RunResponse,
   RunRestockOrderView,
   RunSummaryView,
-} from './replenishment.responses';
+} from '../replenishment.responses';
 import type { RunStatus } from './run.rules';
 import type { RunDetail, RunListed, RunPurchaseOrderState, RunRestockOrderState } from './run.types';
 

@@ -1,18 +1,18 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { Errors } from '../common/errors';
-import { EventsService } from '../events/events.service';
-import { RestockOrderEntity } from '../restock/restock-order.entity';
-import { RestockFollowUpService } from '../restock/restock-follow-up.service';
+import { Clock } from '../../common/clock';
+import { Errors } from '../../common/errors';
+import { EventsService } from '../../events/events.service';
+import { RestockOrderEntity } from '../../restock/restock-order.entity';
+import { RestockFollowUpService } from '../../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
 import { RunDetailService } from './run-detail.service';
 import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus } from './run.rules';
-import { DepotService } from './depot/depot.service';
-import { splitDelivery } from './depot/depot.rules';
-import { allLinesClosed, closeOpenLines, receiptOf } from './inventory-position.rules';
+import { DepotService } from '../depot/depot.service';
+import { splitDelivery } from '../depot/depot.rules';
+import { allLinesClosed, closeOpenLines, receiptOf } from '../plan/inventory-position.rules';
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { Tx } from '../../database/tx';
 
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;

@@ -1,22 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService } from '../approvals/approvals.service';
-import { MoneyClaims } from '../claims/money-claims.service';
-import { Errors } from '../common/errors';
-import type { Attempt } from '../idempotency/idempotency.service';
-import { GuardsService } from '../guards/guards.service';
-import { KillSwitchService } from '../guards/kill-switch.service';
+import { replenishmentRunSubject } from '../../approvals/approval-subjects';
+import { ApprovalsService } from '../../approvals/approvals.service';
+import { MoneyClaims } from '../../claims/money-claims.service';
+import { Errors } from '../../common/errors';
+import type { Attempt } from '../../idempotency/idempotency.service';
+import { GuardsService } from '../../guards/guards.service';
+import { KillSwitchService } from '../../guards/kill-switch.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { RunFulfillers } from './run-fulfillers';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { RunDetailService } from './run-detail.service';
 import { RunPlacementRecorder } from './run-placement-recorder.service';
 import { RunRecoveryService } from './run-recovery.service';
 import { placeRefusal, RunStatus } from './run.rules';
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
-import { supersedingRuns } from './inventory-position.rules';
-import { OnOrderRepository } from './on-order.repository';
+import { Tx } from '../../database/tx';
+import { supersedingRuns } from '../plan/inventory-position.rules';
+import { OnOrderRepository } from '../plan/on-order.repository';
 
 /**
  * Placing a run, in one direction: the run's fulfiller is resolved once; the claim (kill switch, budget held,

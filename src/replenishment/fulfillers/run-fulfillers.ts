@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { FULFILLER_KINDS, FulfillerKind, runFulfillerKind } from './fulfiller-kind';
+import { FULFILLER_KINDS, FulfillerKind, runFulfillerKind } from '../fulfiller-kind';
 import { MachineRestockRunFulfiller } from './machine-restock-run.fulfiller';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { ReplenishmentRunEntity } from '../runs/replenishment-run.entity';
 import { RunFulfiller } from './run-fulfiller';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';

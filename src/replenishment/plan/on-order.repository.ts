@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../database/tx';
-import { FULFILLER_KIND } from './fulfiller-kind';
+import { Tx } from '../../database/tx';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import type { LaterOrder, RunLineOrderRow } from './inventory-position.rules';
 
 /** A purchase order of a supply-checkout run completed for the line's supplier (session id `<run>.<supplier>`). */

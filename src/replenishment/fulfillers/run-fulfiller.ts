@@ -1,9 +1,9 @@
-import { ReadOutcome } from '../claims/claim.rules';
-import type { NewEvent } from '../events/events.repository';
-import { BudgetOutcome } from '../guards/guard.rules';
-import { FulfillerKind, FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
-import { RunPartnerOrders } from './run.types';
+import { ReadOutcome } from '../../claims/claim.rules';
+import type { NewEvent } from '../../events/events.repository';
+import { BudgetOutcome } from '../../guards/guard.rules';
+import { FulfillerKind, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
+import { RunPartnerOrders } from '../runs/run.types';
 
 /** What a read of the fulfiller says about an interrupted place (never a second order). */
 export interface FulfillerRead {
