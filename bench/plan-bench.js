@@ -30,7 +30,7 @@ const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', '
 require('reflect-metadata');
 const { createApp } = require(path.join(dist, 'src/bootstrap'));
 const { loadConfig } = require(path.join(dist, 'src/config/app-config'));
-const { PlanService } = require(path.join(dist, 'src/replenishment/plan.service'));
+const { PlanService } = require(path.join(dist, 'src/replenishment/plan/plan.service'));
 const { PartnerRegistry } = require(path.join(dist, 'src/partners/registry/partner-registry'));
 const { DataSource } = require('typeorm');
 const { Client } = require('pg');

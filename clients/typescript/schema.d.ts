@@ -1803,7 +1803,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "placing" | "awaiting_approval";
+            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -1826,7 +1826,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "placing" | "awaiting_approval";
+            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;

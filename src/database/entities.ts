@@ -7,7 +7,7 @@ import { EventEntity } from '../events/event.entity';
 import { DemandCacheEntity, DemandCacheRunEntity } from '../forecasting/demand-cache.entity';
 import { ForecastEntity } from '../forecasting/forecast.entity';
 import { SlotStockDayEntity } from '../forecasting/slot-stock-day.entity';
-import { ReplenishmentRunEntity } from '../replenishment/replenishment-run.entity';
+import { ReplenishmentRunEntity } from '../replenishment/runs/replenishment-run.entity';
 import { RestockOrderEntity } from '../restock/restock-order.entity';
 import { ApprovalEntity } from '../approvals/approval.entity';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../database/tx';
+import { FULFILLER_KIND } from '../replenishment/fulfiller-kind';
 import { DAY_OF } from './demand.repository';
 import { ScoreSums } from './scoring.rules';
 
@@ -116,10 +117,10 @@ export class ForecastingRepository {
   async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
     const rows = (await this.tx.manager.query(
       `SELECT placed_at, delivered_at FROM replenishment_runs
-       WHERE fulfiller_kind = 'supply_checkout' AND $1 = ANY(string_to_array(fulfiller, ','))
+       WHERE fulfiller_kind = $3 AND $1 = ANY(string_to_array(fulfiller, ','))
          AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
        ORDER BY delivered_at DESC LIMIT $2`,
-      [supplier, limit],
+      [supplier, limit, FULFILLER_KIND.supplyCheckout],
     )) as { placed_at: Date; delivered_at: Date }[];
     return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.delivered_at) }));
   }

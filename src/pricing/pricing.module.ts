@@ -12,7 +12,7 @@ import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceApprovalHandler } from './price-approval.handler';
 import { PriceRecordRepository } from './price-record.repository';
 import { PriceResumeService } from './price-resume.service';
-import { SupplyResolutionModule } from '../replenishment/supply-resolution.module';
+import { SupplyResolutionModule } from '../replenishment/plan/supply-resolution.module';
 
 @Module({
   imports: [ClaimsModule, PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { SupplyResolutionService } from '../replenishment/supply-resolution.service';
-import type { Resolution } from '../replenishment/resolution.rules';
+import { SupplyResolutionService } from '../replenishment/plan/supply-resolution.service';
+import type { Resolution } from '../replenishment/plan/resolution.rules';
 import { floorRefusal } from './price-floor.rules';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, Approval } from '../approvals/approvals.service';

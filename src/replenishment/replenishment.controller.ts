@@ -6,15 +6,15 @@ import { ScoringService } from '../forecasting/scoring.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
-import { PlanService } from './plan.service';
-import { renderPlan } from './plan.view';
+import { PlanService } from './plan/plan.service';
+import { renderPlan } from './plan/plan.view';
 import { CancelRunBody, CloseRunBody, CreateRunQuery, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
-import { RunPlacingService } from './run-placing.service';
-import { RunDeliveryService } from './run-delivery.service';
-import { REPLENISHMENT_CAPS } from './run.view';
-import { RunsService } from './runs.service';
+import { RunPlacingService } from './runs/run-placing.service';
+import { RunDeliveryService } from './runs/run-delivery.service';
+import { renderRun, renderRunSummary, REPLENISHMENT_CAPS } from './runs/run.view';
+import { RunsService } from './runs/runs.service';
 import { ReplenishmentDocs } from './replenishment.openapi';
-import { RunRepairService } from './run-repair.service';
+import { RunRepairService } from './runs/run-repair.service';
 
 const CAPS = REPLENISHMENT_CAPS;
 
@@ -34,26 +34,27 @@ export class ReplenishmentController {
   @Get('plan')
   @ReplenishmentDocs.plan
   async plan(@Query() q: PlanQuery) {
-    return ok({ ...renderPlan(await this.plans.computeAndRecord({ location: q.location, fulfiller: q.fulfiller })) }, { capabilities: CAPS });
+    return ok(renderPlan(await this.plans.computeAndRecord({ location: q.location, fulfiller: q.fulfiller })), { capabilities: CAPS });
   }
 
   @Post('runs')
   @HttpCode(201)
   @ReplenishmentDocs.create
   async create(@Query() q: CreateRunQuery) {
-    return ok({ ...(await this.runs.create({ fulfiller: q.fulfiller, location: q.location })) }, { capabilities: CAPS });
+    const { detail, messages } = await this.runs.create({ fulfiller: q.fulfiller, location: q.location });
+    return ok(renderRun(detail, messages), { capabilities: CAPS });
   }
 
   @Get('runs')
   @ReplenishmentDocs.list
   async list(@Query() q: ListRunsQuery) {
-    return ok({ runs: await this.runs.list(q.status) }, { capabilities: CAPS });
+    return ok({ runs: (await this.runs.list(q.status)).map(renderRunSummary) }, { capabilities: CAPS });
   }
 
   @Get('runs/:id')
   @ReplenishmentDocs.get
   async get(@Param('id') id: string) {
-    return ok({ ...(await this.runs.get(id)) }, { capabilities: CAPS });
+    return ok(renderRun(await this.runs.get(id)), { capabilities: CAPS });
   }
 
   @Post('runs/:id/place')
@@ -63,7 +64,7 @@ export class ReplenishmentController {
     // The body is optional: without one the key's fingerprint is that of `{}`.
     const raw = rawBodyOf(req) || '{}';
     return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.place', resourceId: id, rawBody: raw }, async (attempt) =>
-      ok({ ...(await this.placing.place(id, body?.confirm, attempt)) }, { capabilities: CAPS }),
+      ok(renderRun(await this.placing.place(id, body?.confirm, attempt)), { capabilities: CAPS }),
     );
   }
 
@@ -71,7 +72,7 @@ export class ReplenishmentController {
   @HttpCode(200)
   @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
-    return ok({ ...(await this.delivery.receive(id, body.delivered, body.note)) }, { capabilities: CAPS });
+    return ok(renderRun(await this.delivery.receive(id, body.delivered, body.note)), { capabilities: CAPS });
   }
 
   @Post('runs/:id/close')
@@ -79,7 +80,7 @@ export class ReplenishmentController {
   @ReplenishmentDocs.close
   async close(@Param('id') id: string, @Body() body: CloseRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.close', resourceId: id }, async () =>
-      ok({ ...(await this.delivery.close(id, body.reason, body.confirm)) }, { capabilities: CAPS }),
+      ok(renderRun(await this.delivery.close(id, body.reason, body.confirm)), { capabilities: CAPS }),
     );
   }
 
@@ -88,7 +89,7 @@ export class ReplenishmentController {
   @ReplenishmentDocs.cancel
   async cancel(@Param('id') id: string, @Body() body: CancelRunBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.cancel', resourceId: id }, async () =>
-      ok({ ...(await this.repair.cancel(id, body.reason, body.confirm)) }, { capabilities: CAPS }),
+      ok(renderRun(await this.repair.cancel(id, body.reason, body.confirm)), { capabilities: CAPS }),
     );
   }
 
@@ -97,7 +98,7 @@ export class ReplenishmentController {
   @ReplenishmentDocs.dropRefused
   async dropRefused(@Param('id') id: string, @Body() body: DropRefusedLinesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.drop_refused', resourceId: id }, async () =>
-      ok({ ...(await this.repair.dropRefused(id, body.confirm)) }, { capabilities: CAPS }),
+      ok(renderRun(await this.repair.dropRefused(id, body.confirm)), { capabilities: CAPS }),
     );
   }
 

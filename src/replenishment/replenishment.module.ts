@@ -4,24 +4,24 @@ import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
-import { PlanService } from './plan.service';
-import { PlanRecorder } from './plan-recorder.service';
+import { PlanService } from './plan/plan.service';
+import { PlanRecorder } from './plan/plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
-import { RunRecoveryScheduler } from './run-recovery.scheduler';
-import { RunsRepository } from './runs.repository';
-import { OnOrderRepository } from './on-order.repository';
-import { RunRepairService } from './run-repair.service';
+import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
+import { RunsRepository } from './runs/runs.repository';
+import { OnOrderRepository } from './plan/on-order.repository';
+import { RunRepairService } from './runs/run-repair.service';
 import { DepotController } from './depot/depot.controller';
 import { DepotRepository } from './depot/depot.repository';
 import { DepotService } from './depot/depot.service';
-import { RunDeliveryService } from './run-delivery.service';
-import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './run-fulfillers';
-import { RunPlacingService } from './run-placing.service';
-import { RunPlacementSteps } from './run-placement-steps.service';
-import { RunRecoveryService } from './run-recovery.service';
-import { RunViewService } from './run-view.service';
-import { RunsService } from './runs.service';
-import { SupplyResolutionModule } from './supply-resolution.module';
+import { RunDeliveryService } from './runs/run-delivery.service';
+import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './fulfillers/run-fulfillers';
+import { RunPlacingService } from './runs/run-placing.service';
+import { RunPlacementRecorder } from './runs/run-placement-recorder.service';
+import { RunRecoveryService } from './runs/run-recovery.service';
+import { RunDetailService } from './runs/run-detail.service';
+import { RunsService } from './runs/runs.service';
+import { SupplyResolutionModule } from './plan/supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
 import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
 import { GuardsModule } from '../guards/guards.module';
@@ -45,9 +45,9 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunRepairService,
     DepotRepository,
     DepotService,
-    RunViewService,
+    RunDetailService,
     RunPlacingService,
-    RunPlacementSteps,
+    RunPlacementRecorder,
     RunDeliveryService,
     RunRecoveryService,
     RunFulfillers,

@@ -4,7 +4,7 @@ import { ApiBody } from '@nestjs/swagger';
 import { ApiEndpoint, describeProperty } from '../common/api-docs';
 import { CancelRunBody, CloseRunBody, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
 import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
-import { RUN_STATUSES } from './run.rules';
+import { RUN_STATUSES } from './runs/run.rules';
 
 describeProperty(ListRunsQuery, 'status', { required: false, enum: [...RUN_STATUSES], description: 'Only runs in this status.' });
 describeProperty(ScoreQuery, 'horizon_days', { required: false, default: 7 });

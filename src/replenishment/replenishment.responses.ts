@@ -1,9 +1,10 @@
 /** Response models of replenishment plans, runs and scores (OpenAPI only; see common/envelope.responses.ts). */
 import { DateTime, FreeObject, Int } from '../common/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../common/envelope.responses';
+import type { FulfillerKind } from './fulfiller-kind';
 
 export class PlanFulfillerView {
-  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  kind: FulfillerKind;
   /** The fulfilling namespace; null when the plan spans several platforms or suppliers. */
   namespace: string | null;
   /** Every platform or supplier the plan orders from, when there are several. */
@@ -47,7 +48,7 @@ export class SlotLeadTimeView extends LeadTimeView {
 
 export class FulfillerLeadTimeView extends LeadTimeView {
   fulfiller: string;
-  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  kind: FulfillerKind;
 }
 
 export class SupplyAliasRefView {
@@ -180,7 +181,7 @@ export class PlanResponse extends UcpEnvelope {
 }
 
 export class RunFulfillerView {
-  kind: 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
+  kind: FulfillerKind;
   namespace: string | null;
   /** Machine-restock runs: every platform the run orders from. */
   namespaces?: string[];

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { PartnerRegistry, SIMULATED_MACHINE_NAMESPACE } from '../partners/registry/partner-registry';
 import { SimulatedMachinePlatform } from '../partners/simulated/simulated-machine-platform';
-import { RunDeliveryService } from '../replenishment/run-delivery.service';
+import { RunDeliveryService } from '../replenishment/runs/run-delivery.service';
 
 /**
  * Staging closes the loop (issue 25): goods received into slots of the simulated machines go onto the simulated

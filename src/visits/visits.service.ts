@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PlanService } from '../replenishment/plan.service';
-import type { PlanLine } from '../replenishment/plan.types';
+import { PlanService } from '../replenishment/plan/plan.service';
+import type { PlanLine } from '../replenishment/plan/plan.types';
 import type { PickSource } from './pick-sources';
 import { PICK_SOURCES } from './pick-sources';
 import { VisitsRepository } from './visits.repository';

@@ -9,7 +9,8 @@ import { href } from '../route';
 import { Empty, Loaded, Messages, useLiveReload, useLoad } from '../ui';
 
 type Row = { id: string; link: string | null; supplier: string; placed: string | null; status: string; logistics: string; address: string; total: number | null; source: string };
-const SUPPLIER_RUNS = new Set(['simulated_supplier', 'supplier']);
+/** Runs with one supplier order (the simulated supplier's); typed by the generated schema's fulfiller kinds. */
+const SUPPLIER_RUNS = new Set<Schemas['RunFulfillerView']['kind']>(['simulated_supplier']);
 /** How many supplier runs are read in full (for the machines they deliver to). */
 const RUN_DETAILS = 20;
 

@@ -7,12 +7,14 @@ import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 import { RunDetail } from './RunDetail';
 
 type PlanLine = Schemas['PlanLineView'];
-type Fulfiller = 'simulated_supplier' | 'machine_restock' | 'supply_checkout';
-const FULFILLERS: [Fulfiller, string][] = [
-  ['simulated_supplier', 'Simulated supplier'],
-  ['supply_checkout', 'Purchase orders to the suppliers (real money)'],
-  ['machine_restock', 'Restock orders to the machine platforms'],
-];
+/** The kinds come from the generated schema (the server's FULFILLER_KINDS): a kind added there fails this build until it has its words. */
+type Fulfiller = Schemas['PlanFulfillerView']['kind'];
+const FULFILLER_WORDS: Record<Fulfiller, string> = {
+  simulated_supplier: 'Simulated supplier',
+  supply_checkout: 'Purchase orders to the suppliers (real money)',
+  machine_restock: 'Restock orders to the machine platforms',
+};
+const FULFILLERS = Object.entries(FULFILLER_WORDS) as [Fulfiller, string][];
 
 export function Replenishment() {
   const [fulfiller, setFulfiller] = useState<Fulfiller>('simulated_supplier');

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ok } from '../../common/envelope';
 import { IdempotencyService } from '../../idempotency/idempotency.service';
 import { replyOnce } from '../../idempotency/idempotent-reply';
-import { REPLENISHMENT_CAPS } from '../run.view';
+import { REPLENISHMENT_CAPS } from '../runs/run.view';
 import { DepotCountBody, DepotFillBody } from './depot.dto';
 import { DepotDocs } from './depot.openapi';
 import { DepotService } from './depot.service';

@@ -3,7 +3,7 @@ import { DomainError, Errors } from '../../common/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { parseSkuId } from '../../identifiers/identifiers';
-import { RunsRepository } from '../runs.repository';
+import { RunsRepository } from '../runs/runs.repository';
 import { DEFAULT_DEPOT_ID, DepotEntity } from './depot.entity';
 import { DepotRepository } from './depot.repository';
 import { countDelta, fillRefusal } from './depot.rules';

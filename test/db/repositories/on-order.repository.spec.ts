@@ -1,4 +1,4 @@
-import { OnOrderRepository } from '../../../src/replenishment/on-order.repository';
+import { OnOrderRepository } from '../../../src/replenishment/plan/on-order.repository';
 import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
 
 describe('OnOrderRepository on PostgreSQL', () => {

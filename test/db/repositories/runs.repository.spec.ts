@@ -1,4 +1,4 @@
-import { RunsRepository } from '../../../src/replenishment/runs.repository';
+import { RunsRepository } from '../../../src/replenishment/runs/runs.repository';
 import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
 
 describe('RunsRepository on PostgreSQL', () => {

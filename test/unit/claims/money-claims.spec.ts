@@ -11,7 +11,7 @@ import { PartnerError } from '../../../src/partners/adapter.types';
 import { HttpSupplyAdapter } from '../../../src/partners/http/http-supply.adapter';
 import { Registration } from '../../../src/partners/registry/registration';
 import { SimulatedSupplier } from '../../../src/partners/simulated/simulated-supplier';
-import { machineRunRecovery } from '../../../src/replenishment/run.rules';
+import { machineRunRecovery } from '../../../src/replenishment/runs/run.rules';
 import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
 
 const TOKEN = 'tok-claims-1';

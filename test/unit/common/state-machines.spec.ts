@@ -3,7 +3,7 @@ import { CHECKOUT_MACHINE, CheckoutStatus, EDITABLE_STATUSES } from '../../../sr
 import { IllegalTransition, StateMachine, stateMachine } from '../../../src/common/state-machine.rules';
 import { SPEND_MACHINE } from '../../../src/guards/guard.rules';
 import { IDEMPOTENCY_MACHINE } from '../../../src/idempotency/idempotency.rules';
-import { RUN_MACHINE } from '../../../src/replenishment/run.rules';
+import { RUN_MACHINE } from '../../../src/replenishment/runs/run.rules';
 import { RESTOCK_MACHINE } from '../../../src/restock/restock.rules';
 
 /** Every pair of states is either in `legal` or must throw: no move is left unchecked. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { countDelta, fillRefusal, splitDelivery } from '../../../src/replenishment/depot/depot.rules';
-import { applyPolicy, PolicyInput } from '../../../src/replenishment/policy.rules';
+import { applyPolicy, PolicyInput } from '../../../src/replenishment/plan/policy.rules';
 
 describe('depot rules', () => {
   it('a delivery fills the slot up to its capacity and the rest goes to the depot', () => {

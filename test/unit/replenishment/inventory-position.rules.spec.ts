@@ -7,8 +7,8 @@ import {
   receiptOf,
   RunLineOrderRow,
   supersedingRuns,
-} from '../../../src/replenishment/inventory-position.rules';
-import { applyPolicy, PolicyInput } from '../../../src/replenishment/policy.rules';
+} from '../../../src/replenishment/plan/inventory-position.rules';
+import { applyPolicy, PolicyInput } from '../../../src/replenishment/plan/policy.rules';
 
 const row = (o: Partial<RunLineOrderRow>): RunLineOrderRow => ({
   run_id: 'run-1',

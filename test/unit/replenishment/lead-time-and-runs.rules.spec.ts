@@ -1,5 +1,5 @@
 import { leadTimeOf } from '../../../src/forecasting/lead-time.rules';
-import { isRunStatus, placeRefusal, receiveRefusal, stockAfterDelivery } from '../../../src/replenishment/run.rules';
+import { isRunStatus, placeRefusal, receiveRefusal, stockAfterDelivery } from '../../../src/replenishment/runs/run.rules';
 import { checkRestockLines, restockFingerprint } from '../../../src/restock/restock.rules';
 
 const DAY = 86_400_000;

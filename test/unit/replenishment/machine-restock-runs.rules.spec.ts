@@ -1,4 +1,4 @@
-import { runDeliveryFromOrders, runRestockOrders, runRestockReference } from '../../../src/replenishment/run.rules';
+import { runDeliveryFromOrders, runRestockOrders, runRestockReference } from '../../../src/replenishment/runs/run.rules';
 
 const line = (slot: string, location: string, sku: string, ordered: number, ns = 'acme-machine') => ({
   slot_id: slot,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { LaterOrder, onOrderBySlot, RunLineOrderRow, supersedingRuns } from '../../../src/replenishment/inventory-position.rules';
-import { applyPolicy } from '../../../src/replenishment/policy.rules';
+import { LaterOrder, onOrderBySlot, RunLineOrderRow, supersedingRuns } from '../../../src/replenishment/plan/inventory-position.rules';
+import { applyPolicy } from '../../../src/replenishment/plan/policy.rules';
 
 /**
  * Issue 25: for random interleavings of plan, run, place, receive (short or in full), cancel, close and sync, what a

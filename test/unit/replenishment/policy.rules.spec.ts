@@ -1,4 +1,4 @@
-import { applyPolicy, PolicyInput } from '../../../src/replenishment/policy.rules';
+import { applyPolicy, PolicyInput } from '../../../src/replenishment/plan/policy.rules';
 
 // d = 2/day, σ = 1, L = 2 days, R = 7 days, z = 1.65:
 //   P = 9; safety = 1.65 × 1 × 3 = 4.95; S = ceil(18 + 4.95) = 23; s = ceil(4 + 1.65 × √2 = 6.333) = 7.

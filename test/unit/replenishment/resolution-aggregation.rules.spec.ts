@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { aggregateBySupplier, SlotNeed } from '../../../src/replenishment/aggregation.rules';
-import type { RunLine } from '../../../src/replenishment/replenishment-run.entity';
-import { chooseSupplier, SupplyOffer } from '../../../src/replenishment/resolution.rules';
-import { allocateOrders, checkoutLines, contractLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../../../src/replenishment/run-lines.rules';
+import { aggregateBySupplier, SlotNeed } from '../../../src/replenishment/plan/aggregation.rules';
+import type { RunLine } from '../../../src/replenishment/runs/replenishment-run.entity';
+import { chooseSupplier, SupplyOffer } from '../../../src/replenishment/plan/resolution.rules';
+import { allocateOrders, checkoutLines, contractLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../../../src/replenishment/runs/run-lines.rules';
 
 const offer = (sku_id: string, eachPriceFen: number, via: SupplyOffer['via'] = 'vendor', over: Partial<SupplyOffer> = {}): SupplyOffer => {
   const [namespace, vendor_sku] = sku_id.split(':');

@@ -1,6 +1,6 @@
 import { markHolds, refusedItemIds } from '../../../src/replenishment/unavailable/unavailable.rules';
-import { dropItems } from '../../../src/replenishment/run-lines.rules';
-import type { RunLine } from '../../../src/replenishment/replenishment-run.entity';
+import { dropItems } from '../../../src/replenishment/runs/run-lines.rules';
+import type { RunLine } from '../../../src/replenishment/runs/replenishment-run.entity';
 
 describe('goods refused as unavailable', () => {
   const marked = new Date('2026-11-25T10:00:00Z');

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { ApprovalsService } from '../approvals/approvals.service';
-import { CheckoutRepository } from '../checkout/checkout.repository';
-import { CheckoutService } from '../checkout/checkout.service';
-import { CheckoutSessionBody } from '../checkout/checkout.dto';
-import { Errors } from '../common/errors';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
+import { ApprovalsService } from '../../approvals/approvals.service';
+import { CheckoutRepository } from '../../checkout/checkout.repository';
+import { CheckoutService } from '../../checkout/checkout.service';
+import { CheckoutSessionBody } from '../../checkout/checkout.dto';
+import { Errors } from '../../common/errors';
+import { Tx } from '../../database/tx';
+import { EventsService } from '../../events/events.service';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { allocateOrders, dropItems, runCheckoutId } from './run-lines.rules';
-import { RunViewService } from './run-view.service';
+import { RunDetailService } from './run-detail.service';
 import { cancelRefusal, RunStatus } from './run.rules';
-import { RunView } from './run.view';
+import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { refusedItemIds } from './unavailable/unavailable.rules';
+import { refusedItemIds } from '../unavailable/unavailable.rules';
 
 /**
  * Repairing a run that cannot be placed as it stands (issue 25): cancel it before it is placed (its pending approval
@@ -26,11 +27,11 @@ export class RunRepairService {
     private readonly sessions: CheckoutRepository,
     private readonly checkout: CheckoutService,
     private readonly events: EventsService,
-    private readonly views: RunViewService,
+    private readonly details: RunDetailService,
     private readonly tx: Tx,
   ) {}
 
-  async cancel(id: string, reason: string | undefined, confirm?: unknown): Promise<RunView> {
+  async cancel(id: string, reason: string | undefined, confirm?: unknown): Promise<RunDetail> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const why = reason?.trim() || 'cancelled by an operator';
     const run = await this.tx.run(async () => {
@@ -39,7 +40,7 @@ export class RunRepairService {
       const status = run.status as RunStatus;
       const refusal = cancelRefusal(status);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const sessions = run.fulfillerKind === 'supply_checkout' ? await this.sessions.byRun(id) : [];
+      const sessions = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? await this.sessions.byRun(id) : [];
       const completed = sessions.filter((s) => s.status === 'completed').map((s) => s.id);
       if (completed.length) {
         throw Errors.conflict(
@@ -61,19 +62,19 @@ export class RunRepairService {
       });
       return (await this.repo.find(id))!;
     });
-    return this.views.view(run);
+    return this.details.detail(run);
   }
 
   /**
    * Drops the lines a supplier refused as unavailable (the `item_unavailable` lines of the run's purchase orders not
    * completed), re-allocates the rest and updates those purchase orders, so place sends only what can be bought.
    */
-  async dropRefused(id: string, confirm?: unknown): Promise<RunView> {
+  async dropRefused(id: string, confirm?: unknown): Promise<RunDetail> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const run = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      if (run.fulfillerKind !== 'supply_checkout') throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
+      if (run.fulfillerKind !== FULFILLER_KIND.supplyCheckout) throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
       if (run.status !== 'ready' && run.status !== 'awaiting_approval') {
         throw Errors.conflict('invalid_state', `the run is ${run.status}; lines are dropped only before it is placed`);
       }
@@ -106,6 +107,6 @@ export class RunRepairService {
       });
       return (await this.repo.find(id))!;
     });
-    return this.views.view(run);
+    return this.details.detail(run);
   }
 }

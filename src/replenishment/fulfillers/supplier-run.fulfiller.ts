@@ -1,20 +1,16 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { MoneyClaims } from '../claims/money-claims.service';
-import { Errors } from '../common/errors';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
-import { SupplyAdapter, SupplyOrderRequest } from '../partners/adapter.types';
-import { partnerFailure } from '../partners/partner-failure';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
-import { allocateOrders, contractLines, runOrders } from './run-lines.rules';
-import { RUN_SPEND_SOURCE as SPEND_SOURCE } from './run.rules';
-import { RunPlacementSteps } from './run-placement-steps.service';
-import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { Injectable } from '@nestjs/common';
+import { MoneyClaims } from '../../claims/money-claims.service';
+import { Errors } from '../../common/errors';
+import { BudgetService } from '../../guards/budget.service';
+import { SupplyAdapter, SupplyOrderRequest } from '../../partners/adapter.types';
+import { partnerFailure } from '../../partners/partner-failure';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller } from './run-fulfiller';
+import { allocateOrders, contractLines, runOrders } from '../runs/run-lines.rules';
+import { RUN_SPEND_SOURCE as SPEND_SOURCE } from '../runs/run.rules';
+import { RunPartnerOrders } from '../runs/run.types';
 
 /**
  * A supplier fulfiller (the simulated supplier or a registered HTTP one): one supply order with ref = run id,
@@ -23,23 +19,17 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class SupplierRunFulfiller implements RunFulfiller {
-  readonly kind = 'simulated_supplier' as const;
+  readonly kind = FULFILLER_KIND.simulatedSupplier;
   readonly traits: FulfillerTraits = {
     sourcing: 'stand_in_supplier',
     leadSamples: 'runs_by_fulfiller',
     needsConfirm: false,
     manyNamespaces: false,
   };
-  private readonly logger = new Logger(SupplierRunFulfiller.name);
   constructor(
-    private readonly repo: RunsRepository,
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
-    private readonly events: EventsService,
     private readonly claims: MoneyClaims,
-    private readonly placement: RunPlacementSteps,
-    private readonly tx: Tx,
-    private readonly clock: Clock,
   ) {}
 
   /** One supply order from the plan's supplier; goods summed per supplier and rounded up to the box once. */
@@ -66,34 +56,49 @@ export class SupplierRunFulfiller implements RunFulfiller {
     return 'the held amount is released; placing it again orders it once';
   }
 
-  viewExtras(): Promise<RunViewExtras> {
+  /** Its order id is on the run (`supplier_order_id`): nothing else at the partner to show. */
+  partnerOrders(): Promise<RunPartnerOrders> {
     return Promise.resolve({});
   }
 
-  async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
+  /**
+   * The one call, never retried (ref = run id). Accepted: placed, the held amount spent. Refused: ready again, the
+   * hold released. Unreachable: ready again, the hold kept as uncertain (the order may exist).
+   */
+  async place(run: ReplenishmentRunEntity): Promise<PlacementOutcome> {
     const id = run.id;
     const adapter = this.supplier(run.fulfiller);
     // One line per good, summed over the slots and rounded up to the box once; the simulated supplier takes
     // other suppliers' goods as stand-ins (run-lines.rules.ts).
     const request: SupplyOrderRequest = { ref: run.id, lines: runOrders(run.lines, run.fulfiller).flatMap(contractLines), fulfillment: { method: 'restock' } };
-    // The one call, never retried (ref = run id).
     const call = await this.claims.callOnce(() => adapter.createOrder(request));
     if (!call.ok) {
       const err = call.error;
-      await this.placeFailed(run, call.failure === 'refused', err);
-      throw partnerFailure(err, { who: run.fulfiller, refused: (e) => Errors.supplierRejected(e.reason), defects: 'rethrow' });
+      const rejected = call.failure === 'refused';
+      return {
+        placed: false,
+        error: partnerFailure(err, { who: run.fulfiller, refused: (e) => Errors.supplierRejected(e.reason), defects: 'rethrow' }),
+        claim: 'release',
+        hold: rejected ? 'release' : 'uncertain',
+        unavailable: [],
+        event: {
+          summary: `replenishment run ${id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
+          reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
+          data: { run_id: id, action: 'place_failed', fulfiller: run.fulfiller },
+        },
+      };
     }
     const orderId = call.value.orderId ?? call.value.ref;
-    return this.placement.markPlaced(
-      run,
-      { placedAt: this.clock.now(), supplierOrderId: orderId },
-      {
+    return {
+      placed: true,
+      supplierOrderId: orderId,
+      hold: 'spend',
+      event: {
         summary: `replenishment run ${id} placed with ${run.fulfiller} (order ${orderId})`,
         reasoning: `${run.lines.length} line(s), estimated ${run.totalCostFen ?? 0} fen; the kill switch was off and the budget allowed it`,
         data: { run_id: id, action: 'placed', fulfiller: run.fulfiller, supplier_order_id: orderId },
       },
-      () => this.budget.recordSpend(run.totalCostFen ?? 0, SPEND_SOURCE, run.id),
-    );
+    };
   }
 
   async read(run: ReplenishmentRunEntity): Promise<FulfillerRead> {
@@ -107,28 +112,5 @@ export class SupplierRunFulfiller implements RunFulfiller {
   private supplier(namespace: string): SupplyAdapter {
     const sim = this.registry.simulatedSupplier;
     return namespace === sim.namespace ? sim : this.registry.supply(namespace, 'orders');
-  }
-
-  private async placeFailed(run: ReplenishmentRunEntity, rejected: boolean, err: unknown): Promise<void> {
-    try {
-      const moved = await this.tx.run(async () => {
-        // Settled by recovery meanwhile (the claim outlived its lease): this late failure changes nothing.
-        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready', {}))) return false;
-        // Refused: nothing spent. Unreachable: the order may exist, the amount stays counted as uncertain.
-        if (rejected) await this.budget.release(SPEND_SOURCE, run.id);
-        else await this.budget.markUncertain(SPEND_SOURCE, run.id);
-        // The event commits with the change it records.
-        await this.events.record({
-          kind: 'replenishment.run',
-          summary: `replenishment run ${run.id} not placed: ${run.fulfiller} ${rejected ? 'refused the order' : 'could not be reached'}`,
-          reasoning: `${(err as Error).message}; the run is ready again and is not retried automatically`,
-          data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller },
-        });
-        return true;
-      });
-      if (!moved) return;
-    } catch (e) {
-      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
-    }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { ForecastingRepository } from '../forecasting/forecasting.repository';
+import { Clock } from '../../common/clock';
+import { ForecastingRepository } from '../../forecasting/forecasting.repository';
 import { Plan } from './plan.types';
 
 /**

@@ -1,26 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { DomainError } from '../common/errors';
-import { CheckoutCompletionService } from '../checkout/checkout-completion.service';
-import { CheckoutRecoveryService } from '../checkout/checkout-recovery.service';
-import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
-import { CheckoutSessionBody } from '../checkout/checkout.dto';
-import { CheckoutRepository } from '../checkout/checkout.repository';
-import { orderUncertain as hasUncertainOrder } from '../checkout/checkout.rules';
-import { CheckoutService } from '../checkout/checkout.service';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
-import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from './run-lines.rules';
-import { RunPurchaseOrderView } from './run.view';
-import { RunPlacementSteps } from './run-placement-steps.service';
-import { RunsRepository } from './runs.repository';
-import { UnavailableRepository } from './unavailable/unavailable.repository';
-import { refusedItemIds } from './unavailable/unavailable.rules';
-import { parseSkuId } from '../identifiers/identifiers';
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../common/errors';
+import { CheckoutCompletionService } from '../../checkout/checkout-completion.service';
+import { CheckoutRecoveryService } from '../../checkout/checkout-recovery.service';
+import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
+import { CheckoutSessionBody } from '../../checkout/checkout.dto';
+import { CheckoutRepository } from '../../checkout/checkout.repository';
+import { orderUncertain as hasUncertainOrder } from '../../checkout/checkout.rules';
+import { CheckoutService } from '../../checkout/checkout.service';
+import { BudgetService } from '../../guards/budget.service';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
+import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../runs/run-lines.rules';
+import { RunPartnerOrders, RunPurchaseOrderState } from '../runs/run.types';
+import { refusedItemIds } from '../unavailable/unavailable.rules';
+import { parseSkuId } from '../../identifiers/identifiers';
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
@@ -31,26 +26,20 @@ import { parseSkuId } from '../identifiers/identifiers';
  */
 @Injectable()
 export class SupplyCheckoutRunFulfiller implements RunFulfiller {
-  readonly kind = 'supply_checkout' as const;
+  readonly kind = FULFILLER_KIND.supplyCheckout;
   readonly traits: FulfillerTraits = {
     sourcing: 'resolved_supplier',
     leadSamples: 'checkout_runs_by_supplier',
     needsConfirm: true,
     manyNamespaces: true,
   };
-  private readonly logger = new Logger(SupplyCheckoutRunFulfiller.name);
   constructor(
-    private readonly repo: RunsRepository,
     private readonly sessions: CheckoutRepository,
     private readonly checkout: CheckoutService,
     private readonly completion: CheckoutCompletionService,
     private readonly checkoutRecovery: CheckoutRecoveryService,
-    private readonly events: EventsService,
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,
-    private readonly placement: RunPlacementSteps,
-    private readonly unavailable: UnavailableRepository,
-    private readonly tx: Tx,
   ) {}
 
   /** One purchase order per resolved supplier: each must take orders. */
@@ -81,30 +70,34 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     );
   }
 
-  async viewExtras(run: ReplenishmentRunEntity): Promise<RunViewExtras> {
-    return { purchase_orders: await this.purchaseOrders(run) };
+  async partnerOrders(run: ReplenishmentRunEntity): Promise<RunPartnerOrders> {
+    return { purchaseOrders: await this.purchaseOrders(run) };
   }
 
-  async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
+  /** One purchase order per supplier, in order, each completed under the guards of checkout complete. */
+  async place(run: ReplenishmentRunEntity, lease: RunLease): Promise<PlacementOutcome> {
     const orders = runOrders(run.lines, run.fulfiller);
     const ids = orders.map((o) => runCheckoutId(run.id, o.supplier));
-    return this.placement.placeInParts(
-      run,
+    const { accepted, failed } = await sendInOrder(
       orders,
-      {
-        send: async (o) => {
-          const id = runCheckoutId(run.id, o.supplier);
-          const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
-          if (session.status !== 'completed') await this.completion.complete(id, true);
-        },
-        failed: (o, done, err) => this.failed(run, runCheckoutId(run.id, o.supplier), o.supplier, done, orders.length, err),
+      async (o) => {
+        const id = runCheckoutId(run.id, o.supplier);
+        const session = (await this.sessions.find(id)) ?? (await this.open(run, id, o.supplier, checkoutLines(o)));
+        if (session.status !== 'completed') await this.completion.complete(id, true);
       },
-      {
+      lease,
+    );
+    if (failed) return this.notPlaced(run, runCheckoutId(run.id, failed.part.supplier), failed.part.supplier, accepted, orders.length, failed.error);
+    return {
+      placed: true,
+      supplierOrderId: null,
+      hold: 'none',
+      event: {
         summary: `replenishment run ${run.id} placed as ${orders.length} purchase order(s): ${ids.join(', ')}`,
         reasoning: `one checkout session per supplier, each completed under the guards of checkout complete; estimated ${run.totalCostFen ?? 0} fen in all`,
         data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, checkout_ids: ids },
       },
-    );
+    };
   }
 
   /**
@@ -128,19 +121,19 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     return { outcome, why: `its purchase orders are ${notes.join(', ')}`, supplierOrderId: null };
   }
 
-  /** Purchase orders of a run for its view, in supplier order; one not opened yet shows as `not_opened`. */
-  private async purchaseOrders(run: ReplenishmentRunEntity): Promise<RunPurchaseOrderView[]> {
+  /** Purchase orders of a run, in supplier order; one not opened yet is `not_opened`. */
+  private async purchaseOrders(run: ReplenishmentRunEntity): Promise<RunPurchaseOrderState[]> {
     const orders = runOrders(run.lines, run.fulfiller);
     const rows = new Map((await this.sessions.byRun(run.id)).map((r) => [r.id, r]));
     return orders.map((o) => {
       const id = runCheckoutId(run.id, o.supplier);
       const r = rows.get(id);
       return {
-        checkout_id: id,
+        checkoutId: id,
         supplier: o.supplier,
         status: r?.status ?? 'not_opened',
-        total: { amount: r?.totalFen ?? o.total_fen, currency: 'CNY' as const },
-        order_id: r?.status === 'completed' ? (r.supplierOrderId ?? r.id) : null,
+        totalFen: r?.totalFen ?? o.total_fen,
+        orderId: r?.status === 'completed' ? (r.supplierOrderId ?? r.id) : null,
       };
     });
   }
@@ -167,38 +160,37 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
    * may exist) keeps the run claimed: it is settled by recovery, which reads the supplier, never by ordering again.
    * Any other failure (guard, approval, refusal) puts the run back to `ready`; the completed sessions stay so.
    */
-  private async failed(run: ReplenishmentRunEntity, id: string, supplier: string, done: number, total: number, err: unknown): Promise<void> {
-    try {
-      const session = await this.sessions.find(id);
-      const uncertain = session !== null && hasUncertainOrder(session);
-      // Lines the supplier refused as unavailable: marked, so the next plan passes over this supplier for them.
-      const refused = session && !uncertain ? refusedItemIds(session.messages as { code?: string; path?: string }[], session.lineItems) : [];
-      await this.tx.run(async () => {
-        if (!uncertain && !(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
-        for (const item of refused) {
-          const p = parseSkuId(item);
-          if (p) await this.unavailable.mark(p.namespace, p.vendorSku, `refused for purchase order ${id}`, run.id);
-        }
-        await this.events.record({
-          kind: 'replenishment.run',
-          summary: `replenishment run ${run.id}: purchase order ${id} to ${supplier} not placed`,
-          reasoning: `${(err as Error).message}; ${done} of ${total} purchase order(s) were placed before it and are never ordered again; ${
-            uncertain
-              ? 'the supplier may hold the order, so the run stays placing until recovery reads GET /orders/{ref}'
-              : 'the run is ready again and is not retried automatically'
-          }${refused.length ? `; refused as unavailable: ${refused.join(', ')} (drop those lines to place the rest; the next plan does not choose ${supplier} for them until its catalog offers them again)` : ''}`,
-          data: {
-            run_id: run.id,
-            action: uncertain ? 'place_uncertain' : 'place_failed',
-            fulfiller: run.fulfiller,
-            checkout_id: id,
-            code: err instanceof DomainError ? err.code : 'error',
-            ...(refused.length ? { unavailable: refused } : {}),
-          },
-        });
-      });
-    } catch (e) {
-      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
-    }
+  private async notPlaced(run: ReplenishmentRunEntity, id: string, supplier: string, done: number, total: number, err: unknown): Promise<PlacementOutcome> {
+    const session = await this.sessions.find(id);
+    const uncertain = session !== null && hasUncertainOrder(session);
+    // Lines the supplier refused as unavailable: marked, so the next plan passes over this supplier for them.
+    const refused = session && !uncertain ? refusedItemIds(session.messages as { code?: string; path?: string }[], session.lineItems) : [];
+    const unavailable = refused.flatMap((item) => {
+      const p = parseSkuId(item);
+      return p ? [{ namespace: p.namespace, vendorSku: p.vendorSku, note: `refused for purchase order ${id}` }] : [];
+    });
+    return {
+      placed: false,
+      error: err,
+      claim: uncertain ? 'keep' : 'release',
+      hold: 'none',
+      unavailable,
+      event: {
+        summary: `replenishment run ${run.id}: purchase order ${id} to ${supplier} not placed`,
+        reasoning: `${(err as Error).message}; ${done} of ${total} purchase order(s) were placed before it and are never ordered again; ${
+          uncertain
+            ? 'the supplier may hold the order, so the run stays placing until recovery reads GET /orders/{ref}'
+            : 'the run is ready again and is not retried automatically'
+        }${refused.length ? `; refused as unavailable: ${refused.join(', ')} (drop those lines to place the rest; the next plan does not choose ${supplier} for them until its catalog offers them again)` : ''}`,
+        data: {
+          run_id: run.id,
+          action: uncertain ? 'place_uncertain' : 'place_failed',
+          fulfiller: run.fulfiller,
+          checkout_id: id,
+          code: err instanceof DomainError ? err.code : 'error',
+          ...(refused.length ? { unavailable: refused } : {}),
+        },
+      },
+    };
   }
 }

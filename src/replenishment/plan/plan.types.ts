@@ -3,9 +3,9 @@
  * names. plan.view.ts renders it as the API's JSON; runs are drafted from its lines; PlanRecorder records its
  * forecasts.
  */
-import type { UcpMessage } from '../common/envelope';
-import type { LeadTime } from '../forecasting/lead-time.rules';
-import type { FulfillerKind } from './fulfiller-kind';
+import type { UcpMessage } from '../../common/envelope';
+import type { LeadTime } from '../../forecasting/lead-time.rules';
+import type { FulfillerKind } from '../fulfiller-kind';
 import type { ChoiceReason } from './resolution.rules';
 
 export interface PlanDemand {

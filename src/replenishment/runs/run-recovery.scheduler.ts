@@ -1,4 +1,4 @@
-import { recoveryScheduler } from '../coordination/recovery-scheduler';
+import { recoveryScheduler } from '../../coordination/recovery-scheduler';
 import { RunRecoveryService } from './run-recovery.service';
 
 /** The lock and interval name (stable: other instances and versions take the same lock). */

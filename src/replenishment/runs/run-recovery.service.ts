@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
-import { MoneyClaims } from '../claims/money-claims.service';
-import { toPlus8 } from '../common/time';
-import { EventsService } from '../events/events.service';
+import { Clock } from '../../common/clock';
+import { ReadOutcome, RecoveryTally } from '../../claims/claim.rules';
+import { MoneyClaims } from '../../claims/money-claims.service';
+import { toPlus8 } from '../../common/time';
+import { EventsService } from '../../events/events.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { RunFulfillers } from './run-fulfillers';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { RunsRepository } from './runs.repository';
 
 /** What one recovery pass did with the runs left in `placing` past their lease. */

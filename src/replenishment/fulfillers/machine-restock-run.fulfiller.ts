@@ -1,15 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventsService } from '../events/events.service';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { RestockService } from '../restock/restock.service';
-import { FulfillerTraits } from './fulfiller-kind';
-import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, RunFulfiller, RunViewExtras } from './run-fulfiller';
-import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from './run.rules';
-import { RunRestockOrderView } from './run.view';
-import { RunPlacementSteps } from './run-placement-steps.service';
-import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { RestockService } from '../../restock/restock.service';
+import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
+import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from '../runs/run.rules';
+import { RunPartnerOrders, RunRestockOrderState } from '../runs/run.types';
+import { RunsRepository } from '../runs/runs.repository';
 
 /**
  * The `machine_restock` fulfiller: one binding restock order per location to its machine platform through
@@ -17,7 +14,7 @@ import { Tx } from '../database/tx';
  */
 @Injectable()
 export class MachineRestockRunFulfiller implements RunFulfiller {
-  readonly kind = 'machine_restock' as const;
+  readonly kind = FULFILLER_KIND.machineRestock;
   readonly traits: FulfillerTraits = {
     sourcing: 'machine_platform',
     leadSamples: 'restock_orders_by_platform',
@@ -29,9 +26,6 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
     private readonly repo: RunsRepository,
     private readonly registry: PartnerRegistry,
     private readonly restock: RestockService,
-    private readonly events: EventsService,
-    private readonly placement: RunPlacementSteps,
-    private readonly tx: Tx,
   ) {}
 
   /** Each location is ordered from its own machine platform: every one of them must take binding orders. */
@@ -62,24 +56,24 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
   }
 
   /** One binding restock order per location, with its state as stored (`not_sent` before the first place). */
-  async viewExtras(run: ReplenishmentRunEntity): Promise<RunViewExtras> {
+  async partnerOrders(run: ReplenishmentRunEntity): Promise<RunPartnerOrders> {
     const orders = runRestockOrders(run.id, run.lines);
     const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
     const byRef = new Map(rows.map((r) => [`${r.namespace}\u0000${r.reference}`, r]));
-    const restock_orders: RunRestockOrderView[] = orders.map((o) => {
+    const restockOrders: RunRestockOrderState[] = orders.map((o) => {
       const r = byRef.get(`${o.namespace}\u0000${o.reference}`);
       return {
         location: o.location,
         namespace: o.namespace,
         reference: o.reference,
         status: r?.status ?? 'not_sent',
-        external_ref: r?.externalRef ?? null,
-        sent_at: r?.sentAt ?? null,
-        completed_at: r?.completedAt ?? null,
+        externalRef: r?.externalRef ?? null,
+        sentAt: r?.sentAt ?? null,
+        completedAt: r?.completedAt ?? null,
         delivered: r?.delivered ?? null,
       };
     });
-    return { restock_orders };
+    return { restockOrders };
   }
 
   private checkPlatforms(namespaces: string[]): void {
@@ -91,38 +85,36 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
    * reference (`<run id>.<location>`) is idempotent, so a retry after a partial failure replays the locations the
    * platforms already accepted without calling them and sends only the rest. A failure puts the run back to `ready`.
    */
-  async place(run: ReplenishmentRunEntity): Promise<ReplenishmentRunEntity> {
+  async place(run: ReplenishmentRunEntity, lease: RunLease): Promise<PlacementOutcome> {
     const orders = runRestockOrders(run.id, run.lines);
-    return this.placement.placeInParts(
-      run,
-      orders,
-      {
-        send: async (o) => void (await this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items })),
-        failed: (o, done, err) => this.platformPlaceFailed(run, o, done, orders.length, err),
-      },
-      {
+    const send = (o: RunRestockOrder) => this.restock.send(o.location, { reference: o.reference, binding: true, line_items: o.line_items });
+    const { accepted, failed } = await sendInOrder(orders, async (o) => void (await send(o)), lease);
+    if (failed) {
+      const { part: order, error } = failed;
+      return {
+        placed: false,
+        error,
+        claim: 'release',
+        hold: 'none',
+        unavailable: [],
+        event: {
+          summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
+          reasoning: `${(error as Error).message}; ${accepted} of ${orders.length} location(s) were accepted before it and are not sent again on a retry; the run is ready again and is not retried automatically`,
+          location: order.location,
+          data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller, reference: order.reference, accepted_before: accepted },
+        },
+      };
+    }
+    return {
+      placed: true,
+      supplierOrderId: null,
+      hold: 'none',
+      event: {
         summary: `replenishment run ${run.id} placed as ${orders.length} binding restock order(s) with ${run.fulfiller}`,
         reasoning: `${run.lines.length} line(s) in each-units, one order per location; the kill switch was off; no money moves`,
         data: { run_id: run.id, action: 'placed', fulfiller: run.fulfiller, references: orders.map((o) => o.reference) },
       },
-    );
-  }
-
-  private async platformPlaceFailed(run: ReplenishmentRunEntity, order: RunRestockOrder, sent: number, total: number, err: unknown): Promise<void> {
-    try {
-      await this.tx.run(async () => {
-        if (!(await this.repo.settleClaim(run.id, run.claimedAt, 'ready'))) return; // settled by recovery meanwhile
-        await this.events.record({
-          kind: 'replenishment.run',
-          summary: `replenishment run ${run.id} not placed: the restock order ${order.reference} to ${order.namespace} failed`,
-          reasoning: `${(err as Error).message}; ${sent} of ${total} location(s) were accepted before it and are not sent again on a retry; the run is ready again and is not retried automatically`,
-          location: order.location,
-          data: { run_id: run.id, action: 'place_failed', fulfiller: run.fulfiller, reference: order.reference, accepted_before: sent },
-        });
-      });
-    } catch (e) {
-      this.logger.error(`run ${run.id}: could not record the failed placement: ${(e as Error).message}`);
-    }
+    };
   }
 
   /**

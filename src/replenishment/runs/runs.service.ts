@@ -1,22 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
-import { message, UcpMessage, warning } from '../common/envelope';
-import { Errors } from '../common/errors';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
-import { FulfillerKind } from './fulfiller-kind';
-import { RunFulfillers } from './run-fulfillers';
-import { PlanService } from './plan.service';
-import { PlanLine } from './plan.types';
+import { replenishmentRunSubject } from '../../approvals/approval-subjects';
+import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../../approvals/approvals.service';
+import { message, UcpMessage, warning } from '../../common/envelope';
+import { Errors } from '../../common/errors';
+import { EventsService } from '../../events/events.service';
+import { BudgetService } from '../../guards/budget.service';
+import { FULFILLER_KIND, FulfillerKind } from '../fulfiller-kind';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
+import { PlanService } from '../plan/plan.service';
+import { PlanLine } from '../plan/plan.types';
 import { RunLine } from './replenishment-run.entity';
 import { RunRecoveryService } from './run-recovery.service';
-import { RunViewService } from './run-view.service';
+import { RunDetailService } from './run-detail.service';
 import { isRunStatus, RUN_STATUSES } from './run.rules';
-import { RunSummary, RunView } from './run.view';
+import { RunDetail, RunListed } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { Tx } from '../../database/tx';
 
 /**
  * Replenishment runs: built from the current plan, guarded by the budget (over it: a pending `replenishment_run`
@@ -35,7 +35,7 @@ export class RunsService implements OnModuleInit {
     private readonly approvals: ApprovalsService,
     private readonly events: EventsService,
     private readonly recovery: RunRecoveryService,
-    private readonly views: RunViewService,
+    private readonly details: RunDetailService,
     private readonly tx: Tx,
   ) {}
 
@@ -47,8 +47,9 @@ export class RunsService implements OnModuleInit {
     });
   }
 
-  async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<RunView & { messages: UcpMessage[] }> {
-    const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
+  /** The run created, and what its creation says (the plan's messages, nothing to order, approval required). */
+  async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<{ detail: RunDetail; messages: UcpMessage[] }> {
+    const kind: FulfillerKind = opts.fulfiller ?? FULFILLER_KIND.simulatedSupplier;
     const fulfiller = this.fulfillers.of(kind);
     // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
     const requireCatalog = fulfiller.traits.sourcing !== 'machine_platform';
@@ -105,21 +106,21 @@ export class RunsService implements OnModuleInit {
         ),
       );
     }
-    return { ...(await this.views.view(run)), messages };
+    return { detail: await this.details.detail(run, fulfiller), messages };
   }
 
   /** Newest first, at most 200, without their lines (GET /replenishment/runs/{id} has them). */
-  async list(status?: string): Promise<RunSummary[]> {
+  async list(status?: string): Promise<RunListed[]> {
     if (status !== undefined && !isRunStatus(status)) {
       throw Errors.invalid('$.status', `status must be one of ${RUN_STATUSES.join(', ')}`);
     }
-    return (await this.repo.list({ status, limit: 200 })).map((r) => this.views.summary(r));
+    return (await this.repo.list({ status, limit: 200 })).map((r) => this.details.listed(r));
   }
 
-  async get(id: string): Promise<RunView> {
+  async get(id: string): Promise<RunDetail> {
     const run = await this.repo.find(id);
     if (!run) throw Errors.notFound(`replenishment run ${id}`);
-    return this.views.view((await this.recovery.recoverIfExpired(run)).run);
+    return this.details.detail((await this.recovery.recoverIfExpired(run)).run);
   }
 
   /**

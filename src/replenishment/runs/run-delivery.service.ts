@@ -1,18 +1,18 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import { Errors } from '../common/errors';
-import { EventsService } from '../events/events.service';
-import { RestockOrderEntity } from '../restock/restock-order.entity';
-import { RestockFollowUpService } from '../restock/restock-follow-up.service';
+import { Clock } from '../../common/clock';
+import { Errors } from '../../common/errors';
+import { EventsService } from '../../events/events.service';
+import { RestockOrderEntity } from '../../restock/restock-order.entity';
+import { RestockFollowUpService } from '../../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
-import { RunViewService } from './run-view.service';
+import { RunDetailService } from './run-detail.service';
 import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus } from './run.rules';
-import { DepotService } from './depot/depot.service';
-import { splitDelivery } from './depot/depot.rules';
-import { allLinesClosed, closeOpenLines, receiptOf } from './inventory-position.rules';
-import { RunView } from './run.view';
+import { DepotService } from '../depot/depot.service';
+import { splitDelivery } from '../depot/depot.rules';
+import { allLinesClosed, closeOpenLines, receiptOf } from '../plan/inventory-position.rules';
+import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
+import { Tx } from '../../database/tx';
 
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
@@ -25,7 +25,7 @@ export type ReceivedListener = (received: { runId: string; delivered: RunDeliver
 export class RunDeliveryService implements OnModuleInit {
   constructor(
     private readonly repo: RunsRepository,
-    private readonly views: RunViewService,
+    private readonly details: RunDetailService,
     private readonly events: EventsService,
     private readonly restockFollowUp: RestockFollowUpService,
     private readonly depot: DepotService,
@@ -51,7 +51,7 @@ export class RunDeliveryService implements OnModuleInit {
    * capped at its capacity when known, and the line is closed (a short delivery records its shortfall). Lines not
    * listed stay on order; once every line is closed the run is `delivered`. Slot ids must be open lines of the run.
    */
-  async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunView> {
+  async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunDetail> {
     let received: RunDelivery[] = [];
     const view = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
@@ -89,14 +89,14 @@ export class RunDeliveryService implements OnModuleInit {
       return (await this.repo.find(id))!;
     });
     for (const l of this.receivedListeners) await l({ runId: id, delivered: received });
-    return this.views.view(view);
+    return this.details.detail(view);
   }
 
   /**
    * Closes a placed run that will never arrive (entirely, or the lines still open): each open line is closed with
    * its whole quantity as shortfall, so its units leave on-order and the next plan orders them again if needed.
    */
-  async close(id: string, reason: string, confirm?: unknown): Promise<RunView> {
+  async close(id: string, reason: string, confirm?: unknown): Promise<RunDetail> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const view = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
@@ -118,7 +118,7 @@ export class RunDeliveryService implements OnModuleInit {
       });
       return (await this.repo.find(id))!;
     });
-    return this.views.view(view);
+    return this.details.detail(view);
   }
 
   /**

@@ -1,92 +1,20 @@
 /**
  * The UCP JSON of a replenishment plan (GET /replenishment/plan), rendered once from the domain plan (pure: no
- * Nest, no TypeORM). Its shape is the OpenAPI `PlanResponse` (replenishment.responses.ts).
+ * Nest, no TypeORM). Its declared type is the OpenAPI `PlanResponse` (replenishment.responses.ts): the compiler ties them.
  */
-import type { UcpMessage } from '../common/envelope';
-import { toPlus8 } from '../common/time';
-import type { LeadTime } from '../forecasting/lead-time.rules';
-import type { FulfillerKind } from './fulfiller-kind';
+import { toPlus8 } from '../../common/time';
 import type { Plan, PlanLine, PlanSupply } from './plan.types';
+import type { PlanLineView, PlanResponse, PlanSupplyView } from '../replenishment.responses';
 
 export const PLAN_POLICY_NAME = 'periodic review, order-up-to level (R, S) with safety stock; docs/replenishment-policy.md';
 
-type Price = { amount: number; currency: 'CNY' };
-const price = (amount: number): Price => ({ amount, currency: 'CNY' });
-const priceOrNull = (amount: number | null): Price | null => (amount === null ? null : price(amount));
+/** The body of the plan's answer (`ok()` adds the `ucp` header). */
+export type PlanBody = Omit<PlanResponse, 'ucp'>;
 
-export interface PlanSupplyView {
-  item: { id: string };
-  namespace: string;
-  vendor_sku: string;
-  alias: { sku_id: string; source: string };
-  chosen_because: 'default_supplier' | 'lowest_each_price';
-  ordered_from: string;
-  candidates: { id: string; each_price: Price }[];
-}
+const price = (amount: number) => ({ amount, currency: 'CNY' as const });
+const priceOrNull = (amount: number | null) => (amount === null ? null : price(amount));
 
-export interface PlanLineView {
-  slot_id: string;
-  location: string;
-  item: { id: string };
-  vendor_sku: string;
-  title: string;
-  stock: number;
-  on_order: number;
-  on_order_runs: { id: string; status: string; units: number }[];
-  capacity: number | null;
-  demand: {
-    rate_per_day: number;
-    sigma_daily: number;
-    measured: boolean;
-    source: 'measured' | 'stated';
-    window_days: number;
-    observed_days: number;
-    in_stock_days: number;
-    stocked_out_days: number;
-    units_sold: number;
-    note?: string;
-  };
-  lead_time: LeadTime & { fulfiller: string | null };
-  review_period_days: number;
-  safety_stock: number;
-  reorder_point: number;
-  target: number;
-  capped_at_capacity: boolean;
-  from_depot: number;
-  depot_held: number;
-  quantity_each: number;
-  quantity: number;
-  unit: 'EA' | 'BX';
-  contains: number;
-  ordered_each: number;
-  unit_price: Price | null;
-  cost_estimate: Price | null;
-  carried_by_fulfiller: boolean;
-  supply?: PlanSupplyView | null;
-}
-
-export interface PlanView {
-  computed_at: string;
-  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces?: string[] };
-  policy: {
-    name: string;
-    review_period_days: number;
-    service_level_z: number;
-    sales_window_days: number;
-    window: { from: string; to: string };
-    min_history_days: number;
-    fallback_rate_per_day: number;
-    stated_lead_time_days: number;
-  };
-  lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
-  slots: PlanLineView[];
-  totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price; from_depot_each: number };
-  orders?: { supplier: string; lines: number; units_each: number; cost_estimate: Price }[];
-  cost_is_estimated: true;
-  messages: UcpMessage[];
-}
-
-export function renderPlan(plan: Plan): PlanView {
+export function renderPlan(plan: Plan): PlanBody {
   const { fulfiller: f, policy: p, totals: t } = plan;
   return {
     computed_at: toPlus8(plan.computedAt),

@@ -4,8 +4,8 @@
  * aggregation.rules.ts, so they never disagree with the lines.
  */
 import type { RunLine } from './replenishment-run.entity';
-import type { ReadOutcome as PlaceRecoveryOutcome } from '../claims/claim.rules';
-import { aggregateBySupplier, SlotNeed, SupplierOrder } from './aggregation.rules';
+import type { ReadOutcome as PlaceRecoveryOutcome } from '../../claims/claim.rules';
+import { aggregateBySupplier, SlotNeed, SupplierOrder } from '../plan/aggregation.rules';
 
 /** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */
 export function needsOf(lines: readonly RunLine[], legacySupplier: string): SlotNeed[] {

@@ -1,30 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { replenishmentRunSubject } from '../approvals/approval-subjects';
-import { ApprovalsService } from '../approvals/approvals.service';
-import { MoneyClaims } from '../claims/money-claims.service';
-import { Errors } from '../common/errors';
-import type { Attempt } from '../idempotency/idempotency.service';
-import { GuardsService } from '../guards/guards.service';
-import { KillSwitchService } from '../guards/kill-switch.service';
+import { replenishmentRunSubject } from '../../approvals/approval-subjects';
+import { ApprovalsService } from '../../approvals/approvals.service';
+import { MoneyClaims } from '../../claims/money-claims.service';
+import { Errors } from '../../common/errors';
+import type { Attempt } from '../../idempotency/idempotency.service';
+import { GuardsService } from '../../guards/guards.service';
+import { KillSwitchService } from '../../guards/kill-switch.service';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
-import { RunFulfillers } from './run-fulfillers';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
+import { RunDetailService } from './run-detail.service';
+import { RunPlacementRecorder } from './run-placement-recorder.service';
 import { RunRecoveryService } from './run-recovery.service';
-import { RunViewService } from './run-view.service';
 import { placeRefusal, RunStatus } from './run.rules';
-import { RunView } from './run.view';
+import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
-import { Tx } from '../database/tx';
-import { supersedingRuns } from './inventory-position.rules';
-import { OnOrderRepository } from './on-order.repository';
+import { Tx } from '../../database/tx';
+import { supersedingRuns } from '../plan/inventory-position.rules';
+import { OnOrderRepository } from '../plan/on-order.repository';
 
-/** Placing a run: the claim (kill switch, budget held, `placing`) here, the call and its record by the run's fulfiller. */
+/**
+ * Placing a run, in one direction: the run's fulfiller is resolved once; the claim (kill switch, budget held,
+ * `placing`) is taken here; the fulfiller calls its partner and answers a `PlacementOutcome` (data); the recorder
+ * records it.
+ */
 @Injectable()
 export class RunPlacingService {
   constructor(
     private readonly repo: RunsRepository,
     private readonly fulfillers: RunFulfillers,
     private readonly recovery: RunRecoveryService,
-    private readonly views: RunViewService,
+    private readonly recorder: RunPlacementRecorder,
+    private readonly details: RunDetailService,
     private readonly killSwitch: KillSwitchService,
     private readonly guards: GuardsService,
     private readonly approvals: ApprovalsService,
@@ -39,22 +45,27 @@ export class RunPlacingService {
    * a failure puts the run back to `ready` (the supplier's order ref is the run id, so a manual retry cannot
    * order twice).
    */
-  place(id: string, confirm?: unknown, attempt: Attempt = { resumed: false }): Promise<RunView> {
+  place(id: string, confirm?: unknown, attempt: Attempt = { resumed: false }): Promise<RunDetail> {
     // One guard snapshot for the request, shared by the purchase orders a supply-checkout run completes.
     return this.guards.withSnapshot(() => this.placeOnce(id, confirm, attempt));
   }
 
-  private async placeOnce(id: string, confirm: unknown, attempt: Attempt): Promise<RunView> {
+  private async placeOnce(id: string, confirm: unknown, attempt: Attempt): Promise<RunDetail> {
     const current = await this.repo.find(id);
+    if (!current) {
+      await this.killSwitch.assertOff(); // the kill switch answers first, as for a run that exists
+      throw Errors.notFound(`replenishment run ${id}`);
+    }
+    const fulfiller = this.fulfillers.ofRun(current);
     // A fulfiller that runs a money path takes the same confirmation, before anything else is looked at.
-    if (current && this.fulfillers.ofRun(current).traits.needsConfirm && confirm !== true) throw Errors.confirmationRequired();
-    if (current) {
-      // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
-      const { run } = await this.recovery.recoverIfExpired(current);
-      // A retry of a place whose process died: the run it placed (itself, or through the lease's recovery) is its
-      // answer (issue 27); one still being placed or read is 409 with Retry-After.
-      if (attempt.resumed && (run.status === 'placed' || run.status === 'delivered')) return this.views.view(run);
-      if (run.status === 'placing') throw Errors.conflict('already_placed', 'the run is being placed').with({ retryAfterSeconds: this.claims.retryAfter(run.claimedAt) });
+    if (fulfiller.traits.needsConfirm && confirm !== true) throw Errors.confirmationRequired();
+    // A run left in `placing` past its lease is settled first (by reading the fulfiller): placed, or ready again.
+    const { run: recovered } = await this.recovery.recoverIfExpired(current);
+    // A retry of a place whose process died: the run it placed (itself, or through the lease's recovery) is its
+    // answer (issue 27); one still being placed or read is 409 with Retry-After.
+    if (attempt.resumed && (recovered.status === 'placed' || recovered.status === 'delivered')) return this.details.detail(recovered, fulfiller);
+    if (recovered.status === 'placing') {
+      throw Errors.conflict('already_placed', 'the run is being placed').with({ retryAfterSeconds: this.claims.retryAfter(recovered.claimedAt) });
     }
     const claim = await this.tx.run(async () => {
       await this.killSwitch.assertOff();
@@ -66,7 +77,6 @@ export class RunPlacingService {
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
       this.refuseIfSuperseded(run, await this.onOrder.orderedSince(run.id, run.createdAt));
-      const fulfiller = this.fulfillers.ofRun(run);
       fulfiller.checkClaim(run);
       // An approved run is placed whatever the budget says now (the owner approved passing it).
       const approved = run.approvalId !== null;
@@ -90,7 +100,8 @@ export class RunPlacingService {
       throw Errors.conflict('approval_required', `the run now passes the budget; approval ${claim.approval.id} must be approved first`);
     }
     const run: ReplenishmentRunEntity = claim.run!;
-    return this.views.view(await this.fulfillers.ofRun(run).place(run));
+    const outcome = await fulfiller.place(run, this.recorder.lease(run));
+    return this.details.detail(await this.recorder.record(run, outcome), fulfiller);
   }
 
   /**

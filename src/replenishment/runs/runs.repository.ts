@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { In, Repository } from 'typeorm';
-import { SlotEntity } from '../inventory/slot.entity';
-import { RestockOrderEntity } from '../restock/restock-order.entity';
+import { SlotEntity } from '../../inventory/slot.entity';
+import { RestockOrderEntity } from '../../restock/restock-order.entity';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
-import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../claims/lease.sql';
-import { Tx } from '../database/tx';
+import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../../claims/lease.sql';
+import { Tx } from '../../database/tx';
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()
@@ -98,7 +99,7 @@ export class RunsRepository {
     return this.repo()
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'placed' })
-      .andWhere('r.fulfiller_kind = :kind', { kind: 'machine_restock' })
+      .andWhere('r.fulfiller_kind = :kind', { kind: FULFILLER_KIND.machineRestock })
       .orderBy('r.created_at', 'ASC')
       .limit(limit)
       .getMany();

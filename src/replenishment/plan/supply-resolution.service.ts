@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../common/errors';
-import { CatalogReads } from '../catalog/catalog-reads';
-import { SupplyCatalogService } from '../catalog/supply-catalog.service';
-import { parseSkuId } from '../identifiers/identifiers';
-import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { AliasSource } from '../skus/alias.rules';
-import { AliasService } from '../skus/alias.service';
+import { DomainError } from '../../common/errors';
+import { CatalogReads } from '../../catalog/catalog-reads';
+import { SupplyCatalogService } from '../../catalog/supply-catalog.service';
+import { parseSkuId } from '../../identifiers/identifiers';
+import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { AliasSource } from '../../skus/alias.rules';
+import { AliasService } from '../../skus/alias.service';
 import { chooseSupplier, Resolution, SupplyOffer } from './resolution.rules';
-import { markKey, UnavailableRepository } from './unavailable/unavailable.repository';
-import { markHolds } from './unavailable/unavailable.rules';
+import { markKey, UnavailableRepository } from '../unavailable/unavailable.repository';
+import { markHolds } from '../unavailable/unavailable.rules';
 
 export interface Resolutions {
   /** Machine sku id → the chosen supplier offer, or null when nobody sells the good. */

@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit, Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { FULFILLER_KINDS, FulfillerKind, isFulfillerKind } from './fulfiller-kind';
+import { FULFILLER_KINDS, FulfillerKind, runFulfillerKind } from '../fulfiller-kind';
 import { MachineRestockRunFulfiller } from './machine-restock-run.fulfiller';
-import { ReplenishmentRunEntity } from './replenishment-run.entity';
+import { ReplenishmentRunEntity } from '../runs/replenishment-run.entity';
 import { RunFulfiller } from './run-fulfiller';
 import { SupplierRunFulfiller } from './supplier-run.fulfiller';
 import { SupplyCheckoutRunFulfiller } from './supply-checkout-run.fulfiller';
@@ -33,8 +33,8 @@ export class RunFulfillers implements OnModuleInit {
     return f;
   }
 
-  /** A run stored before kinds were recorded, or with an unknown kind, is a simulated-supplier run. */
+  /** The fulfiller of a stored run; an unknown kind is refused (`runFulfillerKind`), never taken for another. */
   ofRun(run: ReplenishmentRunEntity): RunFulfiller {
-    return this.of(isFulfillerKind(run.fulfillerKind) ? run.fulfillerKind : 'simulated_supplier');
+    return this.of(runFulfillerKind(run));
   }
 }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../database/tx';
+import { Tx } from '../../database/tx';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import type { LaterOrder, RunLineOrderRow } from './inventory-position.rules';
 
 /** A purchase order of a supply-checkout run completed for the line's supplier (session id `<run>.<supplier>`). */
-const PO_COMPLETED = `(r.fulfiller_kind = 'supply_checkout' AND EXISTS (
+const PO_COMPLETED = `(r.fulfiller_kind = '${FULFILLER_KIND.supplyCheckout}' AND EXISTS (
   SELECT 1 FROM checkout_sessions cs WHERE cs.run_id = r.id AND cs.status = 'completed' AND cs.id = r.id || '.' || (l->'supply'->>'ordered_from')))`;
-const ANY_PO_COMPLETED = `(r.fulfiller_kind = 'supply_checkout' AND EXISTS (
+const ANY_PO_COMPLETED = `(r.fulfiller_kind = '${FULFILLER_KIND.supplyCheckout}' AND EXISTS (
   SELECT 1 FROM checkout_sessions cs WHERE cs.run_id = r.id AND cs.status = 'completed'))`;
 const LINE_CLOSED = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) d WHERE d->>'slot_id' = l->>'slot_id')`;
 

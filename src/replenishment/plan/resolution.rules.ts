@@ -6,7 +6,7 @@
  *   1. the default supply namespace, when it carries the good;
  *   2. otherwise the lowest each price; ties: the stronger alias (manual > barcode > vendor), then the id.
  */
-import type { AliasSource } from '../skus/alias.rules';
+import type { AliasSource } from '../../skus/alias.rules';
 
 export interface SupplyOffer {
   /** The supply sku id, e.g. `acme-supply:COLA`. */
