@@ -18,7 +18,8 @@ describe.each(BOTH_DATABASES)('MCP: an approval the agent cannot resolve with an
     p = await startFakePartner({ token: 'sup-token' });
     const guards = { ...GUARDS, budget: { perOrderFen: 1000, dailyFen: 300000, monthlyFen: 3000000 } };
     t = await supplierApp(p, { SERVICE_GUARDS: JSON.stringify(guards), SERVICE_APPROVER_TOKEN: APPROVER }, db === 'embedded' ? 'embedded' : undefined);
-    agent = await mcpClient(t);
+    // The v2 SDK client (MCP 2026-07-28) on PostgreSQL, the last 1.x client (2025-11-25) on the embedded database.
+    agent = await mcpClient(t, undefined, db === 'postgres' ? '2026' : 'current');
   });
   afterAll(async () => {
     await agent?.close();

@@ -164,7 +164,8 @@ describe.each(BOTH_DATABASES)('every operation answers the same over REST and ov
         SERVICE_DEFAULT_MACHINE_NAMESPACE: MACHINE,
       },
     });
-    mcp = await mcpClient(t);
+    // The v2 SDK client (MCP 2026-07-28) on PostgreSQL, the last 1.x client (2025-11-25) on the embedded database.
+    mcp = await mcpClient(t, undefined, db === 'postgres' ? '2026' : 'current');
     routes = new Map(toolDefinitions((await t.get('/ucp/v1/openapi.json').expect(200)).body as OpenApiDocumentLike).map((d) => [d.tool.name, d.route]));
   });
   afterAll(async () => {
