@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { FleetDocs } from './fleet.openapi';
 import { FleetService } from './fleet.service';
+import { renderFleet } from './fleet.view';
 
 @ApiTags('locations')
 @Controller('ucp/v1/fleet')
@@ -12,6 +13,6 @@ export class FleetController {
   @Get()
   @FleetDocs.overview
   async overview() {
-    return ok(await this.fleet.overview(), { capabilities: ['com.example.svc.location', 'com.example.svc.inventory'] });
+    return ok(renderFleet(await this.fleet.overview()), { capabilities: ['com.example.svc.location', 'com.example.svc.inventory'] });
   }
 }

@@ -4,6 +4,7 @@ import { ok } from '../common/envelope';
 import { SalesDailyQuery } from './sales-summary.dto';
 import { SalesSummaryDocs } from './sales-summary.openapi';
 import { SalesSummaryService } from './sales-summary.service';
+import { renderSalesDaily } from './sales-summary.view';
 
 @ApiTags('orders')
 @Controller('ucp/v1/sales')
@@ -13,6 +14,6 @@ export class SalesSummaryController {
   @Get('daily')
   @SalesSummaryDocs.daily
   async daily(@Query() q: SalesDailyQuery) {
-    return ok(await this.sales.daily(q), { capabilities: ['com.example.svc.order'] });
+    return ok(renderSalesDaily(await this.sales.daily(q)), { capabilities: ['com.example.svc.order'] });
   }
 }

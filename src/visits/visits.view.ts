@@ -1,5 +1,7 @@
 /** The visits answer as the API's JSON (snake_case, times in +08:00). */
+import type { ResponseBody } from '../common/envelope.responses';
 import { toPlus8 } from '../common/time';
+import type { VisitsResponse } from './visits.responses';
 import type { PickLine, PreKitLine } from './visits.rules';
 import { VISIT_RULES, VISIT_WEIGHTS } from './visits.rules';
 import type { Visits } from './visits.service';
@@ -15,7 +17,7 @@ const pickView = (p: PickLine) => ({
   from: p.origin === null ? null : p.origin.kind === 'open_run' ? { kind: 'open_run' as const, run_id: p.origin.runId, run_status: p.origin.runStatus } : { kind: p.origin.kind },
 });
 
-export function renderVisits(v: Visits) {
+export function renderVisits(v: Visits): ResponseBody<VisitsResponse> {
   return {
     computed_at: toPlus8(v.computedAt),
     rules: {
