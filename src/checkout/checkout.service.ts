@@ -7,8 +7,7 @@ import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutSessionBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
-import { stateConflict } from './checkout.view';
+import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus, stateConflict } from './checkout.rules';
 import { Tx } from '../database/tx';
 import type { CarriedAnswer } from '../idempotency/idempotency.service';
 
