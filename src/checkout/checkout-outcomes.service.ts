@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
-import type { UcpMessage } from '../common/envelope';
+import { message, UcpMessage } from '../common/envelope';
 import { SupplyOrderStatus } from '../partners/adapter.types';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
@@ -66,6 +66,30 @@ export class CheckoutOutcomesService {
       summary: `checkout ${row.id}: ${refused ? 'the supplier refused the order' : 'the supplier could not be reached'}`,
       reasoning: `${reason}; the session is back to ready_for_complete; nothing is retried automatically`,
       data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: refused ? 'supplier_rejected' : 'upstream_unreachable' },
+    });
+  }
+
+  /**
+   * Records an interrupted complete that placed no order (the supplier does not know the ref): an expired claim
+   * goes back to ready_for_complete (an uncertain session already is there), the held amount is released.
+   */
+  async recordNotPlaced(row: CheckoutSessionEntity, found: { claimed: string; reason: string }): Promise<void> {
+    const { claimed, reason } = found;
+    if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
+    const note = message(
+      'order_not_placed',
+      'recoverable',
+      `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${reason}): nothing was ordered; the session is ready to complete again`,
+      '$',
+    );
+    row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
+    await this.repo.save(row);
+    await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
+    await this.events.record({
+      kind: 'checkout.rejected',
+      summary: `checkout ${row.id}: an interrupted complete placed no order`,
+      reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
+      data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
     });
   }
 }

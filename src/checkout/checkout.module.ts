@@ -9,6 +9,7 @@ import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutGatesService } from './checkout-gates.service';
 import { CheckoutOutcomesService } from './checkout-outcomes.service';
 import { CheckoutPlacementService } from './checkout-placement.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
 import { PartnersModule } from '../partners/partners.module';
@@ -25,6 +26,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
   providers: [
     CheckoutRepository,
     CheckoutService,
+    CheckoutPricingService,
     CheckoutEvaluationService,
     CheckoutGatesService,
     CheckoutClaimService,
