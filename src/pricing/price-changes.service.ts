@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
+import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, ApprovalView } from '../approvals/approvals.service';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
@@ -29,7 +30,8 @@ export interface Parked {
 
 /**
  * What a price request changes: the moves within the cap sent to the platform in one call and stored with their
- * event; each move over it parked as one `price_change` approval (the slot locked); a locked slot's pending one named.
+ * event; each move over it parked as one `price_change` approval (the slot locked); a locked slot's pending one named;
+ * and what an approval's execution made or did not make (PriceApprovalHandler).
  */
 @Injectable()
 export class PriceChangesService {
@@ -103,6 +105,35 @@ export class PriceChangesService {
       }
     }
     return { messages, actions, pending };
+  }
+
+  /** An approved change made (executed, or found on the platform): the slot unlocked at the new price, which becomes the day's reference. */
+  async recordApproved(a: ApprovalView, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
+    await this.tx.run(async () => {
+      // An owner approved this price: the day's small steps count from it (issue 26).
+      await this.slots.unlock(s.slot_id, priceFen, { fen: priceFen, at: new Date(), source: 'approved' });
+      await this.events.record({
+        kind: 'price.changed',
+        summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
+        reasoning: `owner approval ${a.id} was approved; ${why}`,
+        location: s.location,
+        data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
+      });
+    });
+  }
+
+  /** An approved or rejected change not made: the slot unlocked at its price, and why. */
+  async recordNotMade(a: ApprovalView, s: PriceChangeApprovalSubject, why: string): Promise<void> {
+    await this.tx.run(async () => {
+      await this.slots.unlock(s.slot_id);
+      await this.events.record({
+        kind: 'price.changed',
+        summary: `price change of ${s.item_id} at ${s.location} not made`,
+        reasoning: `owner approval ${a.id} was ${why}`,
+        location: s.location,
+        data: { approval_id: a.id, changes: [] },
+      });
+    });
   }
 }
 

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { parseSkuId, slotId } from '../identifiers/identifiers';
+import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
+import { LocationsRepository } from '../locations/locations.repository';
+import { LocationRecord } from '../locations/locations.rules';
 import type { Resolution } from '../replenishment/resolution.rules';
 import { SupplyResolutionService } from '../replenishment/supply-resolution.service';
 import { floorRefusal } from './price-floor.rules';
@@ -43,13 +45,22 @@ export function parsePriceLines(location: { namespace: string }, locationId: str
   });
 }
 
-/** The moves of a price request: each line's slot, current and reference price; a cut under the floor refuses all. */
+/** The moves of a price request: its location and lines, each line's slot, current and reference price; a cut under the floor refuses all. */
 @Injectable()
 export class PriceMovesService {
   constructor(
+    private readonly locations: LocationsRepository,
     private readonly slots: PriceSlotsRepository,
     private readonly resolution: SupplyResolutionService,
   ) {}
+
+  /** The location (404 when unknown) and the request's lines (parsePriceLines). */
+  async linesOf(locationId: string, body: SetPricesBody): Promise<{ location: LocationRecord; parsed: PriceLine[] }> {
+    if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
+    const location = await this.locations.find(locationId);
+    if (!location) throw Errors.notFound(`location ${locationId}`);
+    return { location, parsed: parsePriceLines(location, locationId, body) };
+  }
 
   async movesOf(locationId: string, parsed: PriceLine[], body: SetPricesBody, now: Date): Promise<Move[]> {
     const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));

@@ -5,11 +5,9 @@ import { toPlus8 } from '../common/time';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import type { Attempt } from '../idempotency/idempotency.service';
-import { isLocationId } from '../identifiers/identifiers';
-import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { PriceChanged, PriceChangesService } from './price-changes.service';
-import { Move, parsePriceLines, PriceMovesService } from './price-moves.service';
+import { Move, PriceMovesService } from './price-moves.service';
 import { overCapOrReference } from './price-reference.rules';
 import { PriceResumeService } from './price-resume.service';
 import { SetPricesBody } from './pricing.dto';
@@ -26,7 +24,6 @@ const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 @Injectable()
 export class PricingService {
   constructor(
-    private readonly locations: LocationsRepository,
     private readonly registry: PartnerRegistry,
     private readonly guards: GuardsService,
     private readonly killSwitch: KillSwitchService,
@@ -43,10 +40,7 @@ export class PricingService {
 
   private async setPricesOnce(locationId: string, body: SetPricesBody, base: string, attempt: Attempt): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
-    if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
-    const location = await this.locations.find(locationId);
-    if (!location) throw Errors.notFound(`location ${locationId}`);
-    const parsed = parsePriceLines(location, locationId, body);
+    const { location, parsed } = await this.moves.linesOf(locationId, body);
     const adapter = this.registry.machine(location.namespace, 'pricing', '$.prices');
     await this.killSwitch.assertOff();
     const rules = await this.guards.rules();
