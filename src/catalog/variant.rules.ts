@@ -3,6 +3,7 @@
  * Cost and margin never appear here: `costFen` is read by nobody in this file.
  */
 import { message, UcpMessage } from '../common/envelope';
+import type { SupplyProduct } from '../partners/adapter.types';
 
 export interface Price {
   amount: number;
@@ -48,17 +49,8 @@ export interface MachineVariant {
   location: string;
 }
 
-/** The fields of a supplier product that a variant shows (a SupplyProduct fits; cost is deliberately absent). */
-export interface SupplyProductView {
-  vendorSku: string;
-  title: string;
-  packSize: number;
-  packPriceFen: number;
-  eachPriceFen: number;
-  eachPriceDerived: boolean;
-  stock: number;
-  barcode: string | null;
-}
+/** The fields of a supplier product that a variant shows (cost, spec and sites are deliberately absent). */
+export type SupplyProductView = Pick<SupplyProduct, 'vendorSku' | 'title' | 'packSize' | 'packPriceFen' | 'eachPriceFen' | 'eachPriceDerived' | 'stock' | 'barcode'>;
 
 export interface SlotView {
   id: string;

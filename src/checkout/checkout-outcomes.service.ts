@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EventsService } from '../events/events.service';
 import { BudgetService } from '../guards/budget.service';
+import { message, UcpMessage } from '../common/envelope';
 import { SupplyOrderStatus } from '../partners/adapter.types';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE } from './checkout.rules';
+import { withoutOutcomeNotes } from './checkout-complete.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, nextStatus } from './checkout.rules';
 
-/** The same claim: a complete_in_progress session still held by the claim stamped `claimedAt`. */
-export function sameClaim(row: CheckoutSessionEntity, claimedAt: Date | null): boolean {
-  return row.status === 'complete_in_progress' && (row.claimedAt?.getTime() ?? null) === (claimedAt?.getTime() ?? null);
-}
-
-/** Messages of a previous supplier outcome, replaced by the next one. */
-export function withoutOutcomeNotes(messages: Record<string, unknown>[]): Record<string, unknown>[] {
-  return messages.filter((x) => x.code !== 'supplier_rejected' && x.code !== 'order_uncertain' && x.code !== 'order_not_placed');
-}
-
-/** Records the supplier's outcome of a complete, whether it came from the call itself or from recovery. */
+/** Records the supplier's outcome of a complete (placed, or a failed call), whether it came from the call itself or from recovery. */
 @Injectable()
 export class CheckoutOutcomesService {
   constructor(
@@ -55,5 +47,49 @@ export class CheckoutOutcomesService {
         },
       },
     );
+  }
+
+  /**
+   * Records a supplier call that failed, on the session its claim still holds: back to ready_for_complete with the
+   * failure's note, the held amount released (refused: nothing was ordered) or marked uncertain (the order may
+   * exist), and the event (published once the transaction commits).
+   */
+  async recordFailed(row: CheckoutSessionEntity, failure: { refused: boolean; reason: string; note: UcpMessage }): Promise<void> {
+    const { refused, reason, note } = failure;
+    row.status = nextStatus('complete_in_progress', refused ? 'refused' : 'unreachable')!;
+    row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
+    await this.repo.save(row);
+    if (refused) await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
+    else await this.budget.markUncertain(CHECKOUT_SPEND_SOURCE, row.id);
+    await this.events.record({
+      kind: 'checkout.rejected',
+      summary: `checkout ${row.id}: ${refused ? 'the supplier refused the order' : 'the supplier could not be reached'}`,
+      reasoning: `${reason}; the session is back to ready_for_complete; nothing is retried automatically`,
+      data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: refused ? 'supplier_rejected' : 'upstream_unreachable' },
+    });
+  }
+
+  /**
+   * Records an interrupted complete that placed no order (the supplier does not know the ref): an expired claim
+   * goes back to ready_for_complete (an uncertain session already is there), the held amount is released.
+   */
+  async recordNotPlaced(row: CheckoutSessionEntity, found: { claimed: string; reason: string }): Promise<void> {
+    const { claimed, reason } = found;
+    if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
+    const note = message(
+      'order_not_placed',
+      'recoverable',
+      `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${reason}): nothing was ordered; the session is ready to complete again`,
+      '$',
+    );
+    row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
+    await this.repo.save(row);
+    await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
+    await this.events.record({
+      kind: 'checkout.rejected',
+      summary: `checkout ${row.id}: an interrupted complete placed no order`,
+      reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
+      data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
+    });
   }
 }

@@ -1,16 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { message } from '../common/envelope';
 import { toPlus8 } from '../common/time';
-import { EventsService } from '../events/events.service';
-import { BudgetService } from '../guards/budget.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { CheckoutOutcomesService, sameClaim, withoutOutcomeNotes } from './checkout-outcomes.service';
+import { sameClaim } from './checkout-complete.rules';
+import { CheckoutOutcomesService } from './checkout-outcomes.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_SPEND_SOURCE, nextStatus, orderUncertain } from './checkout.rules';
-import { Tx } from '../database/tx';
+import { orderUncertain } from './checkout.rules';
 
 export interface RecoveryRun {
   checked: number;
@@ -29,10 +26,7 @@ export class CheckoutRecoveryService {
   private readonly logger = new Logger(CheckoutRecoveryService.name);
   constructor(
     private readonly repo: CheckoutRepository,
-    private readonly tx: Tx,
     private readonly registry: PartnerRegistry,
-    private readonly budget: BudgetService,
-    private readonly events: EventsService,
     private readonly outcomes: CheckoutOutcomesService,
     private readonly claims: MoneyClaims,
   ) {}
@@ -85,23 +79,7 @@ export class CheckoutRecoveryService {
           });
           return true;
         }
-        // An expired claim goes back to ready_for_complete; an uncertain session already is there.
-        if (row.status === 'complete_in_progress') row.status = nextStatus('complete_in_progress', 'refused')!;
-        const note = message(
-          'order_not_placed',
-          'recoverable',
-          `a complete claimed at ${claimed} was interrupted and the supplier does not know ref ${row.id} (${read.failure.reason}): nothing was ordered; the session is ready to complete again`,
-          '$',
-        );
-        row.messages = [...withoutOutcomeNotes(row.messages), note as unknown as Record<string, unknown>];
-        await this.repo.save(row);
-        await this.budget.release(CHECKOUT_SPEND_SOURCE, row.id);
-        await this.events.record({
-          kind: 'checkout.rejected',
-          summary: `checkout ${row.id}: an interrupted complete placed no order`,
-          reasoning: `the complete claimed at ${claimed} did not finish; GET /orders/${row.id} answered that the supplier does not know the ref; the held amount is released and the session is back to ready_for_complete`,
-          data: { session_id: row.id, namespace: row.namespace, total_fen: row.totalFen, outcome: 'not_placed', recovered: true },
-        });
+        await this.outcomes.recordNotPlaced(row, { claimed, reason: read.failure.reason });
         return true;
       },
     );

@@ -3,9 +3,13 @@ import { ClaimsModule } from '../claims/claims.module';
 import { CheckoutRecoveryScheduler } from './checkout-recovery.scheduler';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutRepository } from './checkout.repository';
+import { CheckoutClaimService } from './checkout-claim.service';
 import { CheckoutCompletionService } from './checkout-completion.service';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
+import { CheckoutGatesService } from './checkout-gates.service';
 import { CheckoutOutcomesService } from './checkout-outcomes.service';
+import { CheckoutPlacementService } from './checkout-placement.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
 import { PartnersModule } from '../partners/partners.module';
@@ -22,7 +26,11 @@ import { CoordinationModule } from '../coordination/coordination.module';
   providers: [
     CheckoutRepository,
     CheckoutService,
+    CheckoutPricingService,
     CheckoutEvaluationService,
+    CheckoutGatesService,
+    CheckoutClaimService,
+    CheckoutPlacementService,
     CheckoutCompletionService,
     CheckoutOutcomesService,
     CheckoutRecoveryService,

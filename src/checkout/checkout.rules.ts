@@ -3,6 +3,7 @@
  * as pure functions: no Nest, no TypeORM, no I/O.
  */
 import { message, UcpMessage } from '../common/envelope';
+import { DomainError } from '../common/errors';
 import type { BudgetOutcome } from '../guards/guard.rules';
 import { stateMachine } from '../common/state-machine.rules';
 
@@ -58,6 +59,20 @@ export function orderUncertain(session: { status: string; messages: { code?: unk
 
 export function isEditable(s: CheckoutStatus): boolean {
   return EDITABLE_STATUSES.includes(s);
+}
+
+/**
+ * A session in a state the operation does not accept: 409. A session still in play comes back beside the refusal
+ * (its `subject`, rendered at the edge); a finished one (completed, canceled) is refused with UCP's error response
+ * alone, which allows no other member (issue 29: UCP's validators read the 409 as neither an error nor a checkout).
+ */
+export function stateConflict(row: { id: string; status: string }): DomainError {
+  const code = row.status === 'complete_in_progress' ? 'complete_in_progress' : 'invalid_state';
+  if (row.status === 'completed' || row.status === 'canceled') {
+    const next = row.status === 'completed' ? `; its order is ${row.id} (GET /orders/${row.id}, MCP get_order)` : '; open a new session to order again';
+    return new DomainError(code, `checkout session ${row.id} is ${row.status}${next}`);
+  }
+  return new DomainError(code, `checkout session ${row.id} is ${row.status}`, { subject: row });
 }
 
 export interface EvaluatedLine {

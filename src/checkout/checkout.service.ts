@@ -3,12 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { Errors } from '../common/errors';
 import { EventsService } from '../events/events.service';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
+import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutSessionBody } from './checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus } from './checkout.rules';
-import { stateConflict } from './checkout.view';
+import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus, stateConflict } from './checkout.rules';
 import { Tx } from '../database/tx';
 import type { CarriedAnswer } from '../idempotency/idempotency.service';
 
@@ -19,14 +19,15 @@ export interface RequestContext {
 
 /**
  * Checkout sessions (wholesale purchase orders, one supply namespace per session): create, read, update, cancel.
- * Pricing and evaluation live in CheckoutEvaluationService, complete in CheckoutCompletionService, recovery of an
- * interrupted complete in CheckoutRecoveryService, the JSON in checkout.view.ts.
+ * Pricing lives in CheckoutPricingService, evaluation in CheckoutEvaluationService, complete in
+ * CheckoutCompletionService, recovery of an interrupted complete in CheckoutRecoveryService, the JSON in checkout.view.ts.
  */
 @Injectable()
 export class CheckoutService {
   constructor(
     private readonly repo: CheckoutRepository,
     private readonly tx: Tx,
+    private readonly pricing: CheckoutPricingService,
     private readonly evaluation: CheckoutEvaluationService,
     private readonly recovery: CheckoutRecoveryService,
     private readonly events: EventsService,
@@ -49,9 +50,9 @@ export class CheckoutService {
     (body.line_items ?? []).forEach((l, i) => {
       if (l.quantity < 1) throw Errors.invalid(`$.line_items[${i}].quantity`, 'quantity must be an integer >= 1');
     });
-    const requested = this.evaluation.mergeLines([], body.line_items ?? []);
-    const namespace = this.evaluation.namespaceOf(requested, null);
-    const lines = await this.evaluation.priceLines(namespace, requested);
+    const requested = this.pricing.mergeLines([], body.line_items ?? []);
+    const namespace = this.pricing.namespaceOf(requested, null);
+    const lines = await this.pricing.priceLines(namespace, requested);
     const row = new CheckoutSessionEntity();
     Object.assign(row, {
       id,
@@ -88,9 +89,9 @@ export class CheckoutService {
     const current = await this.load(id);
     if (!isEditable(current.status as CheckoutStatus)) throw stateConflict(current);
     if (body.id !== undefined && body.id !== id) throw Errors.invalid('$.id', 'the session id cannot be changed');
-    const requested = this.evaluation.mergeLines(current.lineItems, body.line_items ?? []);
-    const namespace = this.evaluation.namespaceOf(requested, current.lineItems.length ? current.namespace : null);
-    const lines = await this.evaluation.priceLines(namespace, requested);
+    const requested = this.pricing.mergeLines(current.lineItems, body.line_items ?? []);
+    const namespace = this.pricing.namespaceOf(requested, current.lineItems.length ? current.namespace : null);
+    const lines = await this.pricing.priceLines(namespace, requested);
     const row = await this.tx.run(async () => {
       const locked = await this.repo.findForUpdate(id);
       if (!locked) throw Errors.notFound(`checkout session ${id}`);

@@ -63,20 +63,6 @@ export function sessionBody(row: CheckoutSessionEntity, base: string): ResponseB
 }
 
 /**
- * A session in a state the operation does not accept: 409. A session still in play comes back beside the refusal
- * (rendered at the edge); a finished one (completed, canceled) is refused with UCP's error response alone, which
- * allows no other member (issue 29: UCP's validators read the 409 as neither an error nor a checkout).
- */
-export function stateConflict(row: CheckoutSessionEntity): DomainError {
-  const code = row.status === 'complete_in_progress' ? 'complete_in_progress' : 'invalid_state';
-  if (row.status === 'completed' || row.status === 'canceled') {
-    const next = row.status === 'completed' ? `; its order is ${row.id} (GET /orders/${row.id}, MCP get_order)` : '; open a new session to order again';
-    return new DomainError(code, `checkout session ${row.id} is ${row.status}${next}`);
-  }
-  return new DomainError(code, `checkout session ${row.id} is ${row.status}`, { subject: row });
-}
-
-/**
  * The controller's one rendering of a checkout operation: the session it answers, or, when it is refused, the
  * refusal with the session it is about beside the envelope. Services return and attach rows; only this renders.
  */

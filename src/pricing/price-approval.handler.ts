@@ -1,37 +1,33 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../approvals/approvals.service';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { setPricesOnPlatform } from './platform-prices';
+import { PriceChangesService } from './price-changes.service';
 import { PriceRecordRepository } from './price-record.repository';
-import { PriceSlotsRepository } from './price-slots.repository';
 
 /**
  * The `price_change` approval: executing an approved change (POST /prices, kill switch checked then) and recovering
- * an interrupted execution. The slot's new price and its event are recorded in the transaction that marks the
- * approval approved (ApprovalsService), so an execution whose effect is recorded is finished (issue 27).
+ * an interrupted execution. The slot's new price and its event are recorded (PriceChangesService) in the transaction that marks
+ * the approval approved (ApprovalsService), so an execution whose effect is recorded is finished (issue 27).
  */
 @Injectable()
 export class PriceApprovalHandler implements OnModuleInit {
   constructor(
-    private readonly tx: Tx,
-    private readonly slots: PriceSlotsRepository,
     private readonly record: PriceRecordRepository,
     private readonly registry: PartnerRegistry,
     private readonly guards: GuardsService,
     private readonly killSwitch: KillSwitchService,
     private readonly approvals: ApprovalsService,
-    private readonly events: EventsService,
+    private readonly changes: PriceChangesService,
   ) {}
 
   onModuleInit(): void {
     this.approvals.registerHandler('price_change', {
       onApproved: (a, s) => this.execute(a, s),
-      onRejected: async (a, s) => () => this.unlock(a, s, 'rejected; the price stays as it was'),
+      onRejected: async (a, s) => () => this.changes.recordNotMade(a, s, 'rejected; the price stays as it was'),
       recover: (a, s, approved) => this.recover(a, s, approved),
     });
   }
@@ -43,7 +39,7 @@ export class PriceApprovalHandler implements OnModuleInit {
     const adapter = this.registry.machine(s.namespace, 'pricing');
     const result = await setPricesOnPlatform(adapter, s.location, [{ vendorSku: s.vendor_sku, priceFen: s.price_fen }]);
     const u = result.updated.find((x) => x.vendorSku === s.vendor_sku);
-    return () => this.recordApplied(a, s, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
+    return () => this.changes.recordApproved(a, s, u?.priceFen ?? s.price_fen, u?.previousFen ?? s.current_fen, 'the kill switch was off when it was executed');
   }
 
   /**
@@ -57,14 +53,14 @@ export class PriceApprovalHandler implements OnModuleInit {
    *   stays locked); the platform cannot be read: throws (unknown, read again later).
    */
   private async recover(a: Approval, s: PriceChangeApprovalSubject, approved: boolean): Promise<ExecutionRead> {
-    if (!approved) return { outcome: 'placed', record: () => this.unlock(a, s, 'rejected; the price stays as it was') };
+    if (!approved) return { outcome: 'placed', record: () => this.changes.recordNotMade(a, s, 'rejected; the price stays as it was') };
     if (await this.record.approvalRecorded(s.location, a.id)) return { outcome: 'placed' };
     const later = (await this.record.changesSince(s.location, s.item_id, a.requestedAt)).filter((c) => c.approvalId !== a.id);
     if (later.length) {
       const last = later[later.length - 1];
       return {
         outcome: 'placed',
-        record: () => this.unlock(a, s, `approved, but a later acknowledged change set ${last.priceFen} fen; ${s.price_fen} fen is not sent again`),
+        record: () => this.changes.recordNotMade(a, s, `approved, but a later acknowledged change set ${last.priceFen} fen; ${s.price_fen} fen is not sent again`),
       };
     }
     const { items } = await this.registry.machine(s.namespace, 'inventory').getInventory(s.location);
@@ -72,34 +68,7 @@ export class PriceApprovalHandler implements OnModuleInit {
     if (!item || item.priceFen !== s.price_fen) return { outcome: 'not_placed' };
     return {
       outcome: 'placed',
-      record: () => this.recordApplied(a, s, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again'),
+      record: () => this.changes.recordApproved(a, s, s.price_fen, s.current_fen, 'its execution was interrupted and GET /inventory shows the new price; nothing was sent again'),
     };
-  }
-
-  private async recordApplied(a: Approval, s: PriceChangeApprovalSubject, priceFen: number, previousFen: number, why: string): Promise<void> {
-    await this.tx.run(async () => {
-      // An owner approved this price: the day's small steps count from it (issue 26).
-      await this.slots.unlock(s.slot_id, priceFen, { fen: priceFen, at: new Date(), source: 'approved' });
-      await this.events.record({
-        kind: 'price.changed',
-        summary: `price of ${s.item_id} at ${s.location} changed to ${priceFen} fen`,
-        reasoning: `owner approval ${a.id} was approved; ${why}`,
-        location: s.location,
-        data: { approval_id: a.id, changes: [{ item: s.item_id, previous_fen: previousFen, price_fen: priceFen }] },
-      });
-    });
-  }
-
-  private async unlock(a: Approval, s: PriceChangeApprovalSubject, why: string): Promise<void> {
-    await this.tx.run(async () => {
-      await this.slots.unlock(s.slot_id);
-      await this.events.record({
-        kind: 'price.changed',
-        summary: `price change of ${s.item_id} at ${s.location} not made`,
-        reasoning: `owner approval ${a.id} was ${why}`,
-        location: s.location,
-        data: { approval_id: a.id, changes: [] },
-      });
-    });
   }
 }

@@ -11,12 +11,14 @@ import { LocationsModule } from '../locations/locations.module';
 import { PriceSlotsRepository } from './price-slots.repository';
 import { PriceApprovalHandler } from './price-approval.handler';
 import { PriceRecordRepository } from './price-record.repository';
+import { PriceChangesService } from './price-changes.service';
+import { PriceMovesService } from './price-moves.service';
 import { PriceResumeService } from './price-resume.service';
 import { SupplyResolutionModule } from '../replenishment/plan/supply-resolution.module';
 
 @Module({
   imports: [ClaimsModule, PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],
   controllers: [PricingController],
-  providers: [PricingService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
+  providers: [PricingService, PriceMovesService, PriceChangesService, PriceSlotsRepository, PriceApprovalHandler, PriceRecordRepository, PriceResumeService],
 })
 export class PricingModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
 import { CoordinationModule } from '../coordination/coordination.module';
+import { RestockDeliveryService } from './restock-delivery.service';
 import { RestockFollowUpJob } from './restock-follow-up.job';
 import { RestockFollowUpService } from './restock-follow-up.service';
 import { RestockRecoveryScheduler } from './restock-recovery.scheduler';
@@ -17,7 +18,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 @Module({
   imports: [ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule, IdempotencyModule],
   controllers: [RestockController],
-  providers: [RestockRepository, RestockService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
+  providers: [RestockRepository, RestockService, RestockDeliveryService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
   exports: [RestockService, RestockFollowUpService],
 })
 export class RestockModule {}

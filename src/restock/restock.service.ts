@@ -1,19 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Clock } from '../common/clock';
+import { Injectable } from '@nestjs/common';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId } from '../identifiers/identifiers';
-import { MachineAdapter } from '../partners/adapter.types';
-import { partnerFailure } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { answeredAccepted, storedRequestStep } from './restock-claim.rules';
 import { RestockOrderEntity } from './restock-order.entity';
+import { RestockDeliveryService } from './restock-delivery.service';
 import { RestockRecoveryService } from './restock-recovery.service';
-import { checkRestockLines, RESTOCK_MACHINE, restockFingerprint, RestockLineInput } from './restock.rules';
+import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
 import { RestockRepository } from './restock.repository';
 
 export interface RestockAnswer {
@@ -34,16 +30,13 @@ export interface RestockAnswer {
  */
 @Injectable()
 export class RestockService {
-  private readonly logger = new Logger(RestockService.name);
   constructor(
     private readonly repo: RestockRepository,
     private readonly registry: PartnerRegistry,
     private readonly killSwitch: KillSwitchService,
-    private readonly events: EventsService,
     private readonly claims: MoneyClaims,
     private readonly recovery: RestockRecoveryService,
-    private readonly tx: Tx,
-    private readonly clock: Clock,
+    private readonly delivery: RestockDeliveryService,
   ) {}
 
   async send(locationId: string, body: { reference: string; binding?: boolean; line_items: RestockLineInput[] }): Promise<RestockAnswer> {
@@ -62,7 +55,7 @@ export class RestockService {
     if (!row) {
       await this.killSwitch.assertOff();
       row = await this.repo.claim({ namespace, reference: body.reference, locationId, binding, lines, fingerprint });
-      if (row) return this.deliver(row, adapter);
+      if (row) return this.answer(await this.delivery.deliver(row, adapter));
       row = (await this.repo.find(namespace, body.reference))!; // another caller claimed it first
     }
     const settled = await this.settleStored(row, fingerprint);
@@ -71,7 +64,7 @@ export class RestockService {
     await this.killSwitch.assertOff();
     const claimed = await this.repo.reclaimFailed(row.id);
     if (!claimed) throw this.inProgress(row.reference, null);
-    return this.deliver(claimed, adapter);
+    return this.answer(await this.delivery.deliver(claimed, adapter));
   }
 
   /**
@@ -118,54 +111,6 @@ export class RestockService {
   /** 409 while a send is in progress, with `Retry-After` from its claim (issue 27). */
   private inProgress(reference: string, claimedAt: Date | null): DomainError {
     return Errors.conflict('restock_in_progress', `restock ${reference} is being sent`, '$.reference').with({ retryAfterSeconds: this.claims.retryAfter(claimedAt) });
-  }
-
-  /** Calls the platform once for a claimed request and records its answer under that claim. */
-  private async deliver(row: RestockOrderEntity, adapter: MachineAdapter): Promise<RestockAnswer> {
-    const call = await this.claims.callOnce(() => adapter.sendRestock({ ref: row.reference, locationId: row.locationId, binding: row.binding, lines: row.lines }));
-    if (!call.ok) {
-      const refused = call.failure === 'refused';
-      await this.tx
-        .run(async () => {
-          // Refused: nothing was taken, it may be sent again. Uncertain: the platform may hold it; the claim ends and
-          // the same reference reads GET /restock/{ref} before anything is sent again.
-          const moved = refused
-            ? await this.repo.settleClaim(row.id, row.claimedAt, 'failed')
-            : await this.repo.releaseClaim(row.id, row.claimedAt);
-          if (!moved) return;
-          await this.events.record({
-            kind: 'partner.error',
-            summary: `restock ${row.reference} to ${row.namespace} failed`,
-            reasoning: refused
-              ? `${call.reason}; not retried automatically, the same reference may be sent again`
-              : `${call.reason}; the platform may hold it: never sent again, the same reference first reads GET /restock/${row.reference} (also every minute)`,
-            location: row.locationId,
-            data: { reference: row.reference, namespace: row.namespace, outcome: refused ? 'refused' : 'uncertain' },
-          });
-        })
-        .catch((e: Error) => this.logger.error(`restock ${row.reference}: ${e.message}`));
-      throw partnerFailure(call.error, {
-        who: row.namespace,
-        refused: (e) => Errors.upstreamRejected(row.namespace, 'the restock request', e.reason),
-        defects: 'rethrow',
-      });
-    }
-    const ack = call.value;
-    const sentAt = this.clock.now();
-    const status = RESTOCK_MACHINE.move('sending', row.binding ? 'pending' : 'sent');
-    const recorded = await this.tx.run(async () => {
-      if (!(await this.repo.settleClaim(row.id, row.claimedAt, status, { accepted: ack.accepted, externalRef: ack.externalRef, sentAt }))) return false;
-      await this.events.record({
-        kind: 'restock.sent',
-        summary: `${row.binding ? 'restock order' : 'restock recommendation'} ${row.reference} sent to ${row.namespace} for ${row.locationId}`,
-        reasoning: `${row.lines.length} line(s), ${ack.accepted} accepted${ack.externalRef ? `, platform order ${ack.externalRef}` : ''}`,
-        location: row.locationId,
-        data: { reference: row.reference, namespace: row.namespace, binding: row.binding, accepted: ack.accepted, external_ref: ack.externalRef },
-      });
-      return true;
-    });
-    if (!recorded) this.logger.warn(`restock ${row.reference}: accepted by ${row.namespace} after its claim was settled by recovery; the stored answer stands`);
-    return this.answer({ ...row, status, accepted: ack.accepted, externalRef: ack.externalRef, sentAt, recovered: null });
   }
 
   private answer(row: RestockOrderEntity): RestockAnswer {

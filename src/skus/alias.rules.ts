@@ -30,8 +30,11 @@ export interface StoredPair {
   confirmedAt: string;
 }
 
+/** A source that may be used to order (spec table: every source but `suggested`). */
+export type OrderingSource = Exclude<AliasSource, 'suggested'>;
+
 /** Sources that may be used to order (spec table: every source but `suggested`). */
-export function usableToOrder(source: AliasSource): boolean {
+export function usableToOrder(source: AliasSource): source is OrderingSource {
   return source !== 'suggested';
 }
 
@@ -144,8 +147,8 @@ export function purchasableFrom(
   subject: string,
   aliases: readonly Alias[],
   resolve: (supplySkuId: string) => SupplyResolution | undefined,
-): { sku_id: string; via: AliasSource | 'self' }[] {
-  const candidates: { sku_id: string; via: AliasSource | 'self' }[] = [];
+): { sku_id: string; via: OrderingSource | 'self' }[] {
+  const candidates: { sku_id: string; via: OrderingSource | 'self' }[] = [];
   if (parseSkuId(subject)?.role === 'supply') candidates.push({ sku_id: subject, via: 'self' });
   for (const a of aliases) {
     if (!usableToOrder(a.source)) continue;

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { PutAliasesBody, SkuQuery } from './skus.dto';
+import { SkuAliasesService } from './sku-aliases.service';
 import { SkusService } from './skus.service';
 import { SkusDocs } from './skus.openapi';
 
@@ -10,7 +11,10 @@ const CAPS = ['com.example.svc.sku'];
 @ApiTags('skus')
 @Controller('ucp/v1/skus')
 export class SkusController {
-  constructor(private readonly skus: SkusService) {}
+  constructor(
+    private readonly skus: SkusService,
+    private readonly aliases: SkuAliasesService,
+  ) {}
 
   @Get(':sku_id')
   @SkusDocs.get
@@ -21,6 +25,6 @@ export class SkusController {
   @Put(':sku_id/aliases')
   @SkusDocs.putAliases
   async putAliases(@Param('sku_id') skuId: string, @Body() body: PutAliasesBody) {
-    return ok(await this.skus.putAliases(skuId, body), { capabilities: CAPS });
+    return ok(await this.aliases.put(skuId, body), { capabilities: CAPS });
   }
 }

@@ -4,6 +4,7 @@ import { EventsModule } from '../events/events.module';
 import { PartnersModule } from '../partners/partners.module';
 import { AliasService } from './alias.service';
 import { SkuAliasRepository } from './sku-alias.repository';
+import { SkuAliasesService } from './sku-aliases.service';
 import { SkusController } from './skus.controller';
 import { SkusService } from './skus.service';
 
@@ -11,7 +12,7 @@ import { SkusService } from './skus.service';
 @Module({
   imports: [PartnersModule, SupplyCatalogModule, EventsModule],
   controllers: [SkusController],
-  providers: [SkuAliasRepository, AliasService, SkusService],
+  providers: [SkuAliasRepository, AliasService, SkusService, SkuAliasesService],
   exports: [AliasService],
 })
 export class SkusModule {}

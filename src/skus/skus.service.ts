@@ -5,32 +5,15 @@ import { CatalogReads } from '../catalog/catalog-reads';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
 import { cny, renderSupplyVariant, SupplyVariant } from '../catalog/variant.rules';
-import { Tx } from '../database/tx';
-import { EventsService } from '../events/events.service';
 import { ParsedSkuId, requireLocationId, requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { Alias, aliasTargetProblem, AliasSource, canonicalPair, storedSourceFor } from './alias.rules';
 import { AliasService } from './alias.service';
-import { SkuAliasRepository } from './sku-alias.repository';
-import { PutAliasesBody } from './skus.dto';
+import type { SkuRecordResponse } from './skus.responses';
 
-export interface SkuRecord {
-  id: string;
-  namespace: string;
-  vendor: string;
-  role: 'supply' | 'machine';
-  vendor_sku: string;
-  title: string | null;
-  barcodes: { type: string; value: string }[];
-  aliases: Alias[];
-  purchasable_from: (SupplyVariant & { via: AliasSource | 'self' })[];
-  /** Machine skus: where it sits (filtered by `location` when given). */
-  slots?: { slot_id: string; location: string; stock: number; price: { amount: number; currency: 'CNY' }; locked: boolean }[];
-  messages: UcpMessage[];
-}
+/** A SKU record as the API shows it (its declared type is the response class: one shape, the compiler ties them). */
+export type SkuRecord = Omit<SkuRecordResponse, 'ucp'>;
 
-
-/** The SKU registry: identity, barcodes, aliases (seven rules, alias.rules.ts) and where a good can be bought. */
+/** The SKU registry's records: identity, barcodes, aliases (seven rules, alias.rules.ts) and where a good can be bought. */
 @Injectable()
 export class SkusService {
   constructor(
@@ -38,9 +21,6 @@ export class SkusService {
     private readonly catalogs: SupplyCatalogService,
     private readonly slots: SlotReadRepository,
     private readonly aliases: AliasService,
-    private readonly stored: SkuAliasRepository,
-    private readonly events: EventsService,
-    private readonly tx: Tx,
   ) {}
 
   async get(rawId: string, rawLocation?: string): Promise<SkuRecord> {
@@ -49,45 +29,20 @@ export class SkusService {
     return this.record(id, location, new CatalogReads(this.catalogs));
   }
 
-  async putAliases(rawId: string, body: PutAliasesBody): Promise<SkuRecord> {
-    const id = this.validId(rawId);
-    const pairs: { skuA: string; skuB: string; source: string; confirmedAt: Date }[] = [];
-    const now = new Date();
-    const seen = new Set<string>();
-    body.aliases.forEach((entry, i) => {
-      const path = `$.aliases[${i}]`;
-      const target = requireSkuId(entry.sku_id, `${path}.sku_id`);
-      const problem = aliasTargetProblem(id.skuId, target.skuId);
-      if (problem) throw Errors.invalid(`${path}.sku_id`, `${target.skuId} ${problem}`);
-      this.registry.usable(target.namespace, target.role, undefined, `${path}.sku_id`);
-      const src = storedSourceFor(entry.source);
-      if (!src.ok) throw Errors.invalid(`${path}.source`, src.reason);
-      if (seen.has(target.skuId)) return;
-      seen.add(target.skuId);
-      const [skuA, skuB] = canonicalPair(id.skuId, target.skuId);
-      pairs.push({ skuA, skuB, source: src.source, confirmedAt: now });
-    });
-    const reads = new CatalogReads(this.catalogs);
-    // The subject must be known (404 otherwise), checked before anything is written.
-    await this.record(id, undefined, reads);
-    await this.tx.run(async () => {
-      await this.stored.replaceFor(id.skuId, pairs);
-      await this.events.record({
-        kind: 'sku.aliases_changed',
-        summary: `aliases of ${id.skuId} set to ${pairs.length ? [...seen].join(', ') : 'none'}`,
-        reasoning: 'operator PUT /skus/{sku_id}/aliases; every alias sent is recorded as manual (operator-confirmed)',
-      });
-    });
-    return this.record(id, undefined, reads);
+  /** A fresh set of catalog reads (each supply catalog read once for what one request asks). */
+  reads(): CatalogReads {
+    return new CatalogReads(this.catalogs);
   }
 
-  private validId(raw: string): ParsedSkuId {
+  /** A sku id of a registered namespace, from the path (400 / 404 otherwise). */
+  validId(raw: string): ParsedSkuId {
     const id = requireSkuId(raw, '$.sku_id');
     this.registry.usable(id.namespace, id.role, undefined, '$.sku_id');
     return id;
   }
 
-  private async record(id: ParsedSkuId, location: string | undefined, reads: CatalogReads): Promise<SkuRecord> {
+  /** The record of a sku (404 when neither a partner carries it nor a stored alias names it). */
+  async record(id: ParsedSkuId, location: string | undefined, reads: CatalogReads): Promise<SkuRecord> {
     const messages: UcpMessage[] = [];
     let title: string | null = null;
     let known = false;

@@ -39,6 +39,14 @@ export class LedgerSyncService {
     private readonly events: EventsService,
   ) {}
 
+  /** A scheduled ledger sync that could not run (no usable adapter): its sync state and a `sync.failed` event. */
+  async recordNotRun(ns: string, why: string): Promise<void> {
+    await this.tx.run(async () => {
+      await this.state.recordFailure(ledgerJob(ns), new Date(), why);
+      await this.events.record({ kind: 'sync.failed', summary: `scheduled ledger sync of ${ns} not run`, reasoning: why, data: { scope: 'ledger', namespace: ns } });
+    });
+  }
+
   async syncLedger(adapter: MachineAdapter, fromMs: number, toMs: number, trigger: 'manual' | 'scheduled'): Promise<LedgerSyncResult> {
     const ns = adapter.namespace;
     const result: LedgerSyncResult = { namespace: ns, pages: 0, read: 0, inserted: 0, revised: 0, settled: 0, refused: [], warnings: [], failure: null };

@@ -3,6 +3,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { LocationsModule } from '../locations/locations.module';
 import { SalesModule } from '../sales/sales.module';
+import { InventorySyncService } from './inventory-sync.service';
 import { LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
 import { SyncController } from './sync.controller';
@@ -17,7 +18,7 @@ import { PriceAuditModule } from '../price-audit/price-audit.module';
 @Module({
   imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule, PriceAuditModule],
   controllers: [SyncController],
-  providers: [SyncService, SyncNowGate, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
+  providers: [SyncService, SyncNowGate, InventorySyncService, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],
 })
 export class SyncModule {}

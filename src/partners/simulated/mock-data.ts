@@ -6,6 +6,7 @@
  */
 
 import { DEFAULT_SEED, HOUR_MS, DAY_MS, LEDGER_DAYS, prng, hashOf, intBetween, ean13, dayIndexOf, dayStartMs, dayLabel } from './sim-random';
+import type { SupplyProduct } from '../adapter.types';
 
 // The seed, PRNG and calendar live in sim-random.ts; re-exported for the partners that read them here.
 export { DEFAULT_SEED, HOUR_MS, DAY_MS, LEDGER_DAYS, prng, hashOf, intBetween, ean13, dayIndexOf, dayStartMs, dayLabel };
@@ -106,19 +107,12 @@ function buildProducts(seed: number): SimProduct[] {
 
 // ---- supplier catalog ----
 
-export interface SimSupplyProduct {
-  vendorSku: string;
-  title: string;
-  packSize: number;
-  packPriceFen: number;
-  eachPriceFen: number;
-  eachPriceDerived: boolean;
-  stock: number;
-  /** Null for the few products whose barcode only appears in `spec` (a common partner habit). */
-  barcodeField: string | null;
-  spec: string;
-  costFen: number | null;
-}
+/**
+ * A product of the simulated supplier as its world holds it: the contract's product (adapter.types.ts) with the
+ * barcode field as the partner writes it (null for the few products whose barcode only appears in `spec`, a common
+ * partner habit) and no delivery sites yet.
+ */
+export type SimSupplyProduct = Omit<SupplyProduct, 'barcode' | 'spec' | 'sites'> & { barcodeField: string | null; spec: string };
 
 /** Machine-only products: the supplier does not carry them (they come from another wholesaler). */
 const MACHINE_ONLY = new Set(['SKU-1033', 'SKU-1034', 'SKU-1039', 'SKU-1040']);
