@@ -14,6 +14,8 @@ type Price = { amount: number; currency: 'CNY' };
 const price = (amount: number): Price => ({ amount, currency: 'CNY' });
 const priceOrNull = (amount: number | null): Price | null => (amount === null ? null : price(amount));
 
+type LeadTimeOut = Omit<LeadTime, 'sigmaDays'> & { sigma_days: number };
+
 export interface PlanSupplyView {
   item: { id: string };
   namespace: string;
@@ -46,7 +48,7 @@ export interface PlanLineView {
     units_sold: number;
     note?: string;
   };
-  lead_time: LeadTime & { fulfiller: string | null };
+  lead_time: LeadTimeOut & { fulfiller: string | null };
   review_period_days: number;
   safety_stock: number;
   reorder_point: number;
@@ -54,6 +56,7 @@ export interface PlanLineView {
   capped_at_capacity: boolean;
   from_depot: number;
   depot_held: number;
+  depot_incoming: number;
   quantity_each: number;
   quantity: number;
   unit: 'EA' | 'BX';
@@ -78,7 +81,7 @@ export interface PlanView {
     fallback_rate_per_day: number;
     stated_lead_time_days: number;
   };
-  lead_times: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
+  lead_times: (LeadTimeOut & { fulfiller: string; kind: FulfillerKind })[];
   slots: PlanLineView[];
   totals: { slots: number; slots_to_order: number; units_each: number; cost_estimate: Price; from_depot_each: number };
   orders?: { supplier: string; lines: number; units_each: number; cost_estimate: Price }[];
@@ -101,7 +104,7 @@ export function renderPlan(plan: Plan): PlanView {
       fallback_rate_per_day: p.fallbackRatePerDay,
       stated_lead_time_days: p.statedLeadTimeDays,
     },
-    lead_times: plan.leadTimes.map((lt) => ({ fulfiller: lt.fulfiller, kind: lt.kind, days: lt.days, source: lt.source, samples: lt.samples })),
+    lead_times: plan.leadTimes.map((lt) => ({ fulfiller: lt.fulfiller, kind: lt.kind, days: lt.days, sigma_days: lt.sigmaDays, source: lt.source, samples: lt.samples })),
     slots: plan.lines.map(renderPlanLine),
     totals: { slots: t.slots, slots_to_order: t.slotsToOrder, units_each: t.unitsEach, cost_estimate: price(t.costEstimateFen), from_depot_each: t.fromDepotEach },
     ...(plan.orders
@@ -138,7 +141,7 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
       units_sold: d.unitsSold,
       ...(d.fallbackReason ? { note: d.fallbackReason } : {}),
     },
-    lead_time: { days: l.leadTime.days, source: l.leadTime.source, samples: l.leadTime.samples, fulfiller: l.leadTime.fulfiller },
+    lead_time: { days: l.leadTime.days, sigma_days: l.leadTime.sigmaDays, source: l.leadTime.source, samples: l.leadTime.samples, fulfiller: l.leadTime.fulfiller },
     review_period_days: l.reviewPeriodDays,
     safety_stock: l.safetyStock,
     reorder_point: l.reorderPoint,
@@ -146,6 +149,7 @@ export function renderPlanLine(l: PlanLine): PlanLineView {
     capped_at_capacity: l.cappedAtCapacity,
     from_depot: l.fromDepot,
     depot_held: l.depotHeld,
+    depot_incoming: l.depotIncoming,
     quantity_each: l.quantityEach,
     quantity: l.quantity,
     unit: l.unit,

@@ -6,7 +6,7 @@ import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
 import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
 import { SalesRepository } from '../sales/sales.repository';
 import { SyncStateRepository } from './sync-state.repository';
-import { capped, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
+import { capped, coveredAfter, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
 
 /** A ledger run stops after this many pages (1,000,000 records) and says so; the next tick continues. */
 const MAX_LEDGER_PAGES = 10_000;
@@ -23,6 +23,8 @@ export interface LedgerSyncResult {
   refused: string[];
   warnings: string[];
   failure: string | null;
+  /** False when the read stopped early (page cap): the window is then not covered in full. */
+  complete?: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export class LedgerSyncService {
         pending = fetchPage(page + 1);
         pending.catch(() => undefined); // judged when awaited
       } else if (current.hasMore && page >= MAX_LEDGER_PAGES) {
+        result.complete = false;
         result.warnings.push(`ledger of ${ns}: stopped after ${MAX_LEDGER_PAGES} pages; the next sync continues`);
       }
       try {
@@ -152,6 +155,10 @@ export class LedgerSyncService {
         return;
       }
       await this.state.recordSuccess(ledgerJob(r.namespace), at);
+      if (r.complete !== false) {
+        const covered = (await this.state.get(ledgerJob(r.namespace)))?.covered ?? null;
+        await this.state.recordCovered(ledgerJob(r.namespace), coveredAfter(covered, { fromMs, toMs }));
+      }
       await this.events.record({
         kind: 'sync.completed',
         summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,

@@ -14,7 +14,7 @@ import { MachineAdapter } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { LedgerSyncResult, LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
-import { capped, DAY_MS, inventoryJob, ledgerJob, LEDGER_LOOKBACK_MS, ledgerWindow, mapLimit, SYNC_CONCURRENCY } from './sync.rules';
+import { capped, DAY_MS, inventoryJob, ledgerJob, LEDGER_LOOKBACK_MS, ledgerReadWindow, ledgerWindow, mapLimit, SYNC_CONCURRENCY } from './sync.rules';
 
 
 
@@ -61,7 +61,10 @@ export class SyncService {
 
   // ---- entry points ----
 
-  /** `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now. */
+  /**
+   * `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now: of the window,
+   * only the part that successful syncs have not read in full yet (from 3 hours before the end of what they read).
+   */
   async syncNow(salesWindowDays: number, now = this.clock.nowMs()): Promise<SyncSummary> {
     const all = await this.locations.all();
     const namespaces = new Set(all.map((l) => l.namespace));
@@ -77,7 +80,9 @@ export class SyncService {
           messages.push(message('upstream_unreachable', 'recoverable', `sales ledger of ${ns} not read: ${adapter.why}`, '$.sales'));
           continue;
         }
-        const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
+        // Only what successful syncs have not read in full yet (with the scheduled look-back as overlap).
+        const covered = (await this.state.get(ledgerJob(ns)))?.covered ?? null;
+        const { fromMs, toMs } = ledgerReadWindow(ledgerWindow(now, salesWindowDays * DAY_MS), covered, LEDGER_LOOKBACK_MS);
         out.push(await this.ledger.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
       }
       return out;
