@@ -6,7 +6,7 @@
 // each slot to capacity. Prints the table of bench/README.md ("Replenishment loop").
 //
 // Usage: npm run build && node bench/replenishment-loop.js [--machines 50] [--slots 30] [--days 90] [--seed 25]
-//          [--db postgres|embedded] [--visit-every 1,2] [--review-days 1]
+//          [--db postgres|embedded] [--visit-every 1,2] [--review-days 1] [--z 1.65]
 //   (BENCH_DIST=/path/to/compiled/output points at another build than ./dist; TEST_PG_URL names the server.)
 'use strict';
 const path = require('node:path');
@@ -26,6 +26,8 @@ const DB = arg('db', 'postgres');
 const VISITS = arg('visit-every', '1,2').split(',').map(Number);
 /** The plan's review period R: the replay reviews every day. */
 const REVIEW_DAYS = arg('review-days', '1');
+/** The plan's safety factor z (SERVICE_LEVEL_Z). */
+const Z = arg('z', '1.65');
 const HISTORY_DAYS = 30;
 const SYNC_WINDOW_DAYS = 21;
 const OPS_HOUR = 6;
@@ -117,13 +119,14 @@ async function main() {
       await moveClockTo(http, clock, now + DAY_MS);
       platform.catchUp();
       depotByDay.push((await http('GET', '/ucp/v1/depot')).totals.units);
-      if ((d + 1) % 10 === 0) console.error(`day ${d + 1}/${DAYS}: ${Math.round((Date.now() - t0) / 1000)} s, fill ${(tally.served / tally.demand).toFixed(3)}, orders ${tally.orders}`);
+      if ((d + 1) % 10 === 0) console.error(`day ${d + 1}/${DAYS}: ${Math.round((Date.now() - t0) / 1000)} s, fill ${(tally.served / tally.demand).toFixed(3)}, orders ${tally.orders}, lead time ${JSON.stringify(plan.lead_times.map((l) => [l.days, l.sigma_days, l.samples]))}`);
     }
     tally.stockDays = platform.closingStock.length;
     tally.stockSum = platform.closingStock.reduce((a, b, i) => a + b + depotByDay[i], 0);
     const rows = [['plan (inventory position)', summary(tally)]];
     for (const v of VISITS) rows.push([`refill to capacity, visit every ${v} day(s)`, summary(simulateRefillToCapacity({ fleet, seed: SEED, firstDay, days: DAYS, visitEveryDays: v }))]);
-    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depotByDay[depotByDay.length - 1], depotFills: tally.depotFills });
+    const depotAvg = depotByDay.reduce((a, b) => a + b, 0) / Math.max(1, depotByDay.length);
+    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), depotEnd: depotByDay[depotByDay.length - 1], depotAvg, depotFills: tally.depotFills });
   } finally {
     await app.close();
     await drop();
@@ -169,6 +172,7 @@ async function startService() {
     SERVICE_ENV: 'staging',
     SERVICE_CLOCK: 'adjustable',
     SERVICE_REVIEW_PERIOD_DAYS: REVIEW_DAYS,
+    SERVICE_LEVEL_Z: Z,
     SERVICE_AUTH_TOKEN: TOKEN,
     SERVICE_RATE_LIMIT: 'off',
     SERVICE_SCHEDULER: 'off',
@@ -204,9 +208,9 @@ async function startService() {
   return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, drop };
 }
 
-function printTable(rows, { seconds, depotEnd, depotFills }) {
+function printTable(rows, { seconds, depotEnd, depotAvg, depotFills }) {
   const yuan = (fen) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  console.log(`\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days, seed ${SEED}, ${DB}, review every ${REVIEW_DAYS} day(s); ${seconds} s; depot at the end: ${depotEnd} units; ${depotFills} units filled from the depot\n`);
+  console.log(`\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days, seed ${SEED}, ${DB}, review every ${REVIEW_DAYS} day(s), z ${Z}; ${seconds} s; depot at the end: ${depotEnd} units, on average ${Math.round(depotAvg)}; ${depotFills} units filled from the depot\n`);
   console.log('| strategy | fill rate | stocked-out slot-days | units bought | money bought | avg stock (shelves + depot) | orders placed | units ordered while on order |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, s] of rows) {

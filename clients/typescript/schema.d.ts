@@ -1580,8 +1580,10 @@ export interface components {
             fulfiller: string;
             /** @enum {string} */
             kind: "simulated_supplier" | "machine_restock" | "supply_checkout";
-            /** @description Days, two decimals when measured. */
+            /** @description Days, two decimals when measured: the mean over the received lines of recent deliveries. */
             days: number;
+            /** @description σ_L in days: the lead time's spread (sample standard deviation), which the safety stock covers too. */
+            sigma_days: number;
             /**
              * @description `measured` from recent deliveries, or the `stated` default.
              * @enum {string}
@@ -1617,8 +1619,10 @@ export interface components {
             samples: number;
             /** @description Who the lead time is of; null when nobody sells the good. */
             fulfiller: string | null;
-            /** @description Days, two decimals when measured. */
+            /** @description Days, two decimals when measured: the mean over the received lines of recent deliveries. */
             days: number;
+            /** @description σ_L in days: the lead time's spread (sample standard deviation), which the safety stock covers too. */
+            sigma_days: number;
             /**
              * @description `measured` from recent deliveries, or the `stated` default.
              * @enum {string}
@@ -1657,7 +1661,9 @@ export interface components {
             from_depot: number;
             /** @description Units (each) of the depot kept for this slot that do not fit on the shelf yet: not bought, served on a later plan. */
             depot_held: number;
-            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held`. */
+            /** @description Units (each) that placed runs bring to the depot beyond what their own slots take (box remainders), kept for this slot: neither filled now nor bought. */
+            depot_incoming: number;
+            /** @description Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held - depot_incoming`. */
             quantity_each: number;
             /** @description Quantity in `unit` (boxes for BX). */
             quantity: number;
@@ -1740,6 +1746,11 @@ export interface components {
             to_depot?: number;
             stock_before: number | null;
             stock_after: number | null;
+            /**
+             * Format: date-time
+             * @description When the line was received (absent on lines closed without a delivery, and on runs received before issue 25).
+             */
+            received_at?: string;
             slot_id: string;
             /** @description True: closed by an operator (`/close`) without a delivery. */
             closed?: boolean;

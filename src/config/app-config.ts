@@ -58,6 +58,8 @@ export interface AppConfig {
   adjustableClock: boolean;
   /** Days between replenishment reviews (SERVICE_REVIEW_PERIOD_DAYS, default 7): how often the operator runs plans. */
   reviewPeriodDays: number;
+  /** Safety factor z of the replenishment policy (SERVICE_LEVEL_Z, default 1.65: a 95% cycle service level). */
+  serviceLevelZ: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,16 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const v = str(env, name);
   if (v === undefined) return def;
   if (!/^\d+$/.test(v)) throw new ConfigError(name, `must be an integer, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** A decimal number in range (digits with an optional fraction: `1.65`). */
+function decimal(env: Env, name: string, def: number, min: number, max: number): number {
+  const v = str(env, name);
+  if (v === undefined) return def;
+  if (!/^\d+(\.\d+)?$/.test(v)) throw new ConfigError(name, `must be a decimal number, got "${v}"`);
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
@@ -269,6 +281,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     databasePoolIdleMs: int(env, 'DATABASE_POOL_IDLE_MS', 10_000, 1, 3_600_000),
     adjustableClock: clock === 'adjustable',
     reviewPeriodDays: int(env, 'SERVICE_REVIEW_PERIOD_DAYS', 7, 1, 28),
+    serviceLevelZ: decimal(env, 'SERVICE_LEVEL_Z', 1.65, 0, 4),
   };
 }
 

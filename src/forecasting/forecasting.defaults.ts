@@ -13,8 +13,12 @@ export const FORECASTING_DEFAULTS = {
   reviewPeriodDays: 7,
   /** Lead time stated when no delivery of that fulfiller has been measured. */
   statedLeadTimeDays: 2,
-  /** How many of the most recent completed deliveries the measured lead time averages. */
+  /** Spread (σ_L, days) assumed with the stated lead time: a supplier's stated 2 days is a promise, not a measure. */
+  statedLeadTimeSigmaDays: 1,
+  /** How many of the most recent completed deliveries (runs, restock orders) the measured lead time reads. */
   leadTimeSamples: 10,
+  /** At most this many received lines of those deliveries are averaged (one sample per line). */
+  leadTimeLineSamples: 1000,
   /** Safety factor: z of a 95% cycle service level. */
   serviceLevelZ: 1.65,
 } as const;

@@ -99,30 +99,42 @@ export class ForecastingRepository {
     }));
   }
 
-  /** Completed deliveries of runs by one fulfiller, newest first. */
+  /**
+   * Completed deliveries of runs by one fulfiller, newest first: one sample per received line of the newest `limit`
+   * delivered runs (placed → the line's `received_at`), or one per run (placed → delivered) for runs received before
+   * lines carried their time. Lines closed without a delivery are no sample.
+   */
   async runLeadSamples(fulfiller: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    const rows = (await this.tx.manager.query(
-      `SELECT placed_at, delivered_at FROM replenishment_runs
-       WHERE fulfiller = $1 AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
-       ORDER BY delivered_at DESC LIMIT $2`,
-      [fulfiller, limit],
-    )) as { placed_at: Date; delivered_at: Date }[];
-    return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.delivered_at) }));
+    return this.lineLeadSamples(`fulfiller = $1`, [fulfiller], limit);
   }
 
   /**
    * Completed deliveries of supply-checkout runs that ordered from this supplier (the run's `fulfiller` lists its
-   * suppliers, comma-separated), placed → delivered, newest first.
+   * suppliers, comma-separated), placed → each line received, newest first.
    */
   async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+    return this.lineLeadSamples(`fulfiller_kind = $1 AND $2 = ANY(string_to_array(fulfiller, ','))`, [FULFILLER_KIND.supplyCheckout, supplier], limit);
+  }
+
+  private async lineLeadSamples(where: string, params: string[], limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
     const rows = (await this.tx.manager.query(
-      `SELECT placed_at, delivered_at FROM replenishment_runs
-       WHERE fulfiller_kind = $3 AND $1 = ANY(string_to_array(fulfiller, ','))
-         AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
-       ORDER BY delivered_at DESC LIMIT $2`,
-      [supplier, limit, FULFILLER_KIND.supplyCheckout],
-    )) as { placed_at: Date; delivered_at: Date }[];
-    return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.delivered_at) }));
+      `WITH r AS (
+         SELECT placed_at, delivered_at, delivered FROM replenishment_runs
+         WHERE ${where} AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
+         ORDER BY delivered_at DESC LIMIT $${params.length + 1}
+       ), timed AS (
+         SELECT r.placed_at, (e->>'received_at')::timestamptz AS finished_at
+         FROM r CROSS JOIN LATERAL jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e
+         WHERE e->>'received_at' IS NOT NULL
+       )
+       SELECT placed_at, finished_at FROM timed
+       UNION ALL
+       SELECT r.placed_at, r.delivered_at FROM r
+       WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e WHERE e->>'received_at' IS NOT NULL)
+       ORDER BY finished_at DESC`,
+      [...params, limit],
+    )) as { placed_at: Date; finished_at: Date }[];
+    return rows.map((r) => ({ startedAt: new Date(r.placed_at), finishedAt: new Date(r.finished_at) }));
   }
 
   /** Completed binding restock orders of one machine platform, newest first. */

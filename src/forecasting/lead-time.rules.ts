@@ -1,6 +1,7 @@
 /**
- * Lead time per fulfiller (pure): the mean of the most recent completed deliveries, placed/sent to
- * delivered/completed; with none, the stated value.
+ * Lead time per fulfiller (pure): the mean and the spread (sample standard deviation) of the most recent completed
+ * deliveries, one sample per received line (placed → that line's receipt, on the service clock; runs received before
+ * lines carried their time give one sample, placed → delivered); with none, the stated values.
  */
 export interface LeadTimeSample {
   startedAt: Date;
@@ -15,20 +16,24 @@ export type LeadSampleSource = 'runs_by_fulfiller' | 'checkout_runs_by_supplier'
 
 export interface LeadTime {
   days: number;
+  /** σ_L: the spread of the lead time in days (0 with fewer than two samples; the stated spread when stated). */
+  sigmaDays: number;
   source: 'measured' | 'stated';
   samples: number;
 }
 
 const DAY_MS = 86_400_000;
 
-export function leadTimeOf(samples: LeadTimeSample[], stated: { days: number; maxSamples: number }): LeadTime {
+export function leadTimeOf(samples: LeadTimeSample[], stated: { days: number; sigmaDays?: number; maxSamples: number }): LeadTime {
   const valid = samples
     .filter((s) => s.finishedAt.getTime() >= s.startedAt.getTime())
     .sort((a, b) => b.finishedAt.getTime() - a.finishedAt.getTime())
     .slice(0, stated.maxSamples);
-  if (valid.length === 0) return { days: stated.days, source: 'stated', samples: 0 };
-  const meanMs = valid.reduce((t, s) => t + (s.finishedAt.getTime() - s.startedAt.getTime()), 0) / valid.length;
-  return { days: round2(meanMs / DAY_MS), source: 'measured', samples: valid.length };
+  if (valid.length === 0) return { days: stated.days, sigmaDays: stated.sigmaDays ?? 0, source: 'stated', samples: 0 };
+  const days = valid.map((s) => (s.finishedAt.getTime() - s.startedAt.getTime()) / DAY_MS);
+  const mean = days.reduce((t, x) => t + x, 0) / days.length;
+  const variance = days.length > 1 ? days.reduce((t, x) => t + (x - mean) ** 2, 0) / (days.length - 1) : 0;
+  return { days: round2(mean), sigmaDays: round2(Math.sqrt(variance)), source: 'measured', samples: valid.length };
 }
 
 export function round2(x: number): number {

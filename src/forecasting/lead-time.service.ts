@@ -4,8 +4,8 @@ import { ForecastingRepository } from './forecasting.repository';
 import { LeadSampleSource, LeadTime, leadTimeOf } from './lead-time.rules';
 
 /**
- * Lead time per fulfiller: measured from the fulfiller's completed deliveries (runs placed → delivered for a
- * supplier, per supplier for supply-checkout runs; binding restock orders sent → completed for a machine platform), else the stated default.
+ * Lead time per fulfiller (mean and spread): measured from the fulfiller's completed deliveries (runs placed → each
+ * line received for a supplier, per supplier for supply-checkout runs; binding restock orders sent → completed for a machine platform), else the stated default.
  */
 @Injectable()
 export class LeadTimeService {
@@ -19,6 +19,7 @@ export class LeadTimeService {
         : source === 'checkout_runs_by_supplier'
           ? await this.repo.checkoutLeadSamples(fulfiller, max)
           : await this.repo.restockLeadSamples(fulfiller, max);
-    return leadTimeOf(samples, { days: FORECASTING_DEFAULTS.statedLeadTimeDays, maxSamples: max });
+    const d = FORECASTING_DEFAULTS;
+    return leadTimeOf(samples, { days: d.statedLeadTimeDays, sigmaDays: d.statedLeadTimeSigmaDays, maxSamples: d.leadTimeLineSamples });
   }
 }

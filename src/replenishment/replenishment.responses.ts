@@ -33,8 +33,10 @@ export class PlanPolicyView {
 }
 
 export class LeadTimeView {
-  /** Days, two decimals when measured. */
+  /** Days, two decimals when measured: the mean over the received lines of recent deliveries. */
   days: number;
+  /** σ_L in days: the lead time's spread (sample standard deviation), which the safety stock covers too. */
+  sigma_days: number;
   /** `measured` from recent deliveries, or the `stated` default. */
   source: 'measured' | 'stated';
   @Int({ minimum: 0 })
@@ -138,7 +140,9 @@ export class PlanLineView {
   from_depot: number;
   @Int({ minimum: 0, description: 'Units (each) of the depot kept for this slot that do not fit on the shelf yet: not bought, served on a later plan.' })
   depot_held: number;
-  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held`.' })
+  @Int({ minimum: 0, description: 'Units (each) that placed runs bring to the depot beyond what their own slots take (box remainders), kept for this slot: neither filled now nor bought.' })
+  depot_incoming: number;
+  @Int({ minimum: 0, description: 'Units (each) to buy to reach the target: `target - (stock + on_order) - from_depot - depot_held - depot_incoming`.' })
   quantity_each: number;
   @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
   quantity: number;
@@ -249,6 +253,9 @@ export class RunDeliveredView {
   stock_before: number | null;
   @Int({ nullable: true })
   stock_after: number | null;
+  /** When the line was received (absent on lines closed without a delivery, and on runs received before issue 25). */
+  @DateTime()
+  received_at?: string;
 }
 
 export class RestockOrderDeliveredView {

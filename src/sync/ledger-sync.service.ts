@@ -6,7 +6,7 @@ import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
 import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
 import { SalesRepository } from '../sales/sales.repository';
 import { SyncStateRepository } from './sync-state.repository';
-import { capped, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
+import { capped, coveredAfter, LEDGER_LOOKBACK_MS, LEDGER_PAGE_SIZE, ledgerJob, ledgerReadWindow } from './sync.rules';
 
 /** A ledger run stops after this many pages (1,000,000 records) and says so; the next tick continues. */
 const MAX_LEDGER_PAGES = 10_000;
@@ -23,6 +23,8 @@ export interface LedgerSyncResult {
   refused: string[];
   warnings: string[];
   failure: string | null;
+  /** False when the read stopped early (page cap): the window is then not covered in full. */
+  complete?: boolean;
 }
 
 /**
@@ -40,6 +42,12 @@ export class LedgerSyncService {
   ) {}
 
   /** A scheduled ledger sync that could not run (no usable adapter): its sync state and a `sync.failed` event. */
+  /** Of `window`, the part successful syncs have not read in full yet (the scheduled look-back kept as overlap). */
+  async unreadWindow(ns: string, window: { fromMs: number; toMs: number }): Promise<{ fromMs: number; toMs: number }> {
+    const covered = (await this.state.get(ledgerJob(ns)))?.covered ?? null;
+    return ledgerReadWindow(window, covered, LEDGER_LOOKBACK_MS);
+  }
+
   async recordNotRun(ns: string, why: string): Promise<void> {
     await this.tx.run(async () => {
       await this.state.recordFailure(ledgerJob(ns), new Date(), why);
@@ -68,6 +76,7 @@ export class LedgerSyncService {
         pending = fetchPage(page + 1);
         pending.catch(() => undefined); // judged when awaited
       } else if (current.hasMore && page >= MAX_LEDGER_PAGES) {
+        result.complete = false;
         result.warnings.push(`ledger of ${ns}: stopped after ${MAX_LEDGER_PAGES} pages; the next sync continues`);
       }
       try {
@@ -160,6 +169,10 @@ export class LedgerSyncService {
         return;
       }
       await this.state.recordSuccess(ledgerJob(r.namespace), at);
+      if (r.complete !== false) {
+        const covered = (await this.state.get(ledgerJob(r.namespace)))?.covered ?? null;
+        await this.state.recordCovered(ledgerJob(r.namespace), coveredAfter(covered, { fromMs, toMs }));
+      }
       await this.events.record({
         kind: 'sync.completed',
         summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,

@@ -37,7 +37,10 @@ export class SyncService {
 
   // ---- entry points ----
 
-  /** `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now. */
+  /**
+   * `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now: of the window,
+   * only the part that successful syncs have not read in full yet (from 3 hours before the end of what they read).
+   */
   async syncNow(salesWindowDays: number, now = this.clock.nowMs()): Promise<SyncSummary> {
     const all = await this.locations.all();
     const namespaces = new Set(all.map((l) => l.namespace));
@@ -53,7 +56,8 @@ export class SyncService {
           messages.push(message('upstream_unreachable', 'recoverable', `sales ledger of ${ns} not read: ${adapter.why}`, '$.sales'));
           continue;
         }
-        const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
+        // Only what successful syncs have not read in full yet (with the scheduled look-back as overlap).
+        const { fromMs, toMs } = await this.ledger.unreadWindow(ns, ledgerWindow(now, salesWindowDays * DAY_MS));
         out.push(await this.ledger.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
       }
       return out;

@@ -20,6 +20,9 @@ export interface RunLineOrderRow {
   closed: boolean;
   /** Supply-checkout runs: the purchase order that carries this line was completed. */
   po_completed: boolean;
+  /** The line's good (machine sku id) and the units its slot needed (the rest is box rounding), when read. */
+  sku_id?: string;
+  quantity_each?: number;
 }
 
 export interface SlotOnOrder {
@@ -110,4 +113,49 @@ export function closeOpenLines(lines: readonly { slot_id: string; ordered_each: 
 /** True when every line of the run has a receipt (the run is delivered). */
 export function allLinesClosed(lines: readonly { slot_id: string }[], closedSlots: ReadonlySet<string>): boolean {
   return lines.every((l) => closedSlots.has(l.slot_id));
+}
+
+/** A slot as the plan reads it now, for `expectedToDepot`. */
+export interface SlotNow {
+  stock: number;
+  capacity: number | null;
+  ratePerDay: number;
+}
+
+/**
+ * Units of the open lines on their way to the depot for other slots, per good (issue 25, box rounding): a line
+ * brings its `ordered_each`, of which its own slot needed `quantity_each` (the rest is the run's box rounding); at
+ * receipt the slot takes what it has room for (receive caps at capacity) and the rest goes to the depot. What other
+ * slots may count on is the part that is both beyond the slot's need and beyond its room: units of the slot's own
+ * need that do not fit (the room rule) wait in the depot for the slot itself. The room at receipt is estimated as
+ * capacity − (stock now − sales over the lead time), which leans high, so the estimate leans low. Several open lines
+ * of a slot share its room, in order. A slot without a known capacity takes everything; a slot the plan does not
+ * read is skipped.
+ */
+export function expectedToDepot(rows: readonly RunLineOrderRow[], slots: ReadonlyMap<string, SlotNow>, leadTimeDays: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const room = new Map<string, number>();
+  for (const r of rows) {
+    const units = lineOnOrder(r);
+    const slot = slots.get(r.slot_id);
+    if (units <= 0 || !slot || r.sku_id === undefined || slot.capacity === null) continue;
+    const left = room.get(r.slot_id) ?? Math.max(0, slot.capacity - Math.max(0, slot.stock - Math.max(0, slot.ratePerDay) * Math.max(0, leadTimeDays)));
+    const taken = Math.min(units, left);
+    room.set(r.slot_id, left - taken);
+    const beyondNeed = Math.max(0, units - Math.max(0, r.quantity_each ?? units));
+    const excess = Math.floor(Math.min(beyondNeed, units - taken));
+    if (excess > 0) out.set(r.sku_id, (out.get(r.sku_id) ?? 0) + excess);
+  }
+  return out;
+}
+
+/**
+ * The order in which slots are served from the depot (and from units on their way to it): fewest days of cover on
+ * their position first, (stock + on order) / rate; a slot that sells nothing last; ties in the input order. Indexes
+ * into `slots`. Served in the plan's slot order, a depot's units went to whichever slot came first, and the slot
+ * about to run empty bought and waited a lead time.
+ */
+export function coverOrder(slots: readonly { stock: number; onOrder: number; ratePerDay: number }[]): number[] {
+  const cover = slots.map((s) => (s.ratePerDay > 0 ? (Math.max(0, s.stock) + Math.max(0, s.onOrder)) / s.ratePerDay : Infinity));
+  return slots.map((_s, i) => i).sort((a, b) => (cover[a] === cover[b] ? a - b : cover[a] < cover[b] ? -1 : 1));
 }

@@ -21,7 +21,7 @@ export class OnOrderRepository {
   /** Lines that may be on order (placing or placed runs, and supply-checkout runs with a completed purchase order). */
   async openLines(location?: string, slotIds?: string[]): Promise<RunLineOrderRow[]> {
     const rows = (await this.tx.manager.query(
-      `SELECT r.id AS run_id, r.status, l->>'slot_id' AS slot_id, COALESCE((l->>'ordered_each')::int, 0) AS ordered_each,
+      `SELECT r.id AS run_id, r.status, l->>'slot_id' AS slot_id, l->'item'->>'id' AS sku_id, COALESCE((l->>'ordered_each')::int, 0) AS ordered_each, (l->>'quantity_each')::int AS quantity_each,
               ${LINE_CLOSED} AS closed, ${PO_COMPLETED} AS po_completed
        FROM replenishment_runs r CROSS JOIN LATERAL jsonb_array_elements(r.lines) l
        WHERE (r.status IN ('placing', 'placed') OR (r.status IN ('ready', 'awaiting_approval') AND ${ANY_PO_COMPLETED}))
@@ -30,7 +30,7 @@ export class OnOrderRepository {
        ORDER BY r.created_at, r.id`,
       [location ?? null, slotIds ?? null],
     )) as RunLineOrderRow[];
-    return rows.map((r) => ({ ...r, ordered_each: Number(r.ordered_each) }));
+    return rows.map((r) => ({ ...r, ordered_each: Number(r.ordered_each), quantity_each: r.quantity_each === null || r.quantity_each === undefined ? undefined : Number(r.quantity_each) }));
   }
 
   /**

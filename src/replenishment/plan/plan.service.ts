@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/clock';
 import { UcpMessage, warning } from '../../common/envelope';
 import { startOfDayPlus8, toPlus8 } from '../../common/time';
-import { estimateDemand } from '../../forecasting/demand.rules';
+import { DemandEstimate, estimateDemand } from '../../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../../forecasting/forecasting.defaults';
 import { DemandRepository, SlotAggregateRow } from '../../forecasting/demand.repository';
 import { LeadTimeService } from '../../forecasting/lead-time.service';
@@ -19,7 +19,7 @@ import { PlanRecorder } from './plan-recorder.service';
 import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { SupplyResolutionService } from './supply-resolution.service';
 import { OnOrderRepository } from './on-order.repository';
-import { onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
+import { coverOrder, expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 import { DepotService } from '../depot/depot.service';
 
 const DAY_MS = 86_400_000;
@@ -53,6 +53,11 @@ export class PlanService {
     return this.config.reviewPeriodDays ?? FORECASTING_DEFAULTS.reviewPeriodDays;
   }
 
+  /** z: the safety factor (SERVICE_LEVEL_Z); the stated 1.65 when the config says nothing. */
+  private get serviceLevelZ(): number {
+    return this.config.serviceLevelZ ?? FORECASTING_DEFAULTS.serviceLevelZ;
+  }
+
   /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
   supplierNamespace(): string {
     return this.registry.simulatedSupplier.namespace;
@@ -81,8 +86,10 @@ export class PlanService {
     const messages: UcpMessage[] = [];
 
     const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
+    const demandOf = new Map(rows.map((r) => [r.slotId, estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d)]));
     // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
-    const onOrder = onOrderBySlot(await this.onOrder.openLines(opts.location));
+    const openLines = await this.onOrder.openLines(opts.location);
+    const onOrder = onOrderBySlot(openLines);
     // The depot serves slots before anything is bought, in the plan's slot order, until its units run out.
     const depotLeft = await this.depot.available([...new Set(rows.map((r) => r.skuId))]);
 
@@ -97,15 +104,25 @@ export class PlanService {
     for (const ns of new Set(sim ? [sim] : rows.map(orderedFrom))) {
       if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(leadSamples, ns));
     }
-    const stated: LeadTime = { days: d.statedLeadTimeDays, source: 'stated', samples: 0 };
+    const stated: LeadTime = { days: d.statedLeadTimeDays, sigmaDays: d.statedLeadTimeSigmaDays, source: 'stated', samples: 0 };
+    // Box remainders of placed runs on their way to the depot: slots take them before anything more is bought.
+    const slotsNow = new Map(rows.map((r) => [r.slotId, { stock: r.stock, capacity: r.capacity, ratePerDay: demandOf.get(r.slotId)!.ratePerDay }]));
+    const leadDays = Math.max(0, ...[...leadByFulfiller.values()].map((l) => l.days), d.statedLeadTimeDays);
+    const incomingLeft = expectedToDepot(openLines, slotsNow, leadDays);
 
     const lines: PlanLine[] = [];
     const notCarried = new Map<string, { title: string; slots: number; first: number }>();
     let toOrder = 0;
-    for (const r of rows) {
+    // The depot's units (and those on their way to it) go to the slots with the fewest days of cover first.
+    const computed = new Map<string, PlanLine>();
+    for (const i of coverOrder(rows.map((r) => ({ stock: r.stock, onOrder: onOrder.get(r.slotId)?.units ?? 0, ratePerDay: demandOf.get(r.slotId)!.ratePerDay })))) {
+      const r = rows[i];
       const fulfiller = orderedFrom(r);
       const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
-      const line = this.line(r, onOrder.get(r.slotId), depotLeft, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim);
+      computed.set(r.slotId, this.line(r, demandOf.get(r.slotId)!, onOrder.get(r.slotId), { depotLeft, incomingLeft }, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim));
+    }
+    for (const r of rows) {
+      const line = computed.get(r.slotId)!;
       if (line.quantity > 0) {
         toOrder++;
         if (!line.carriedByFulfiller) {
@@ -139,7 +156,7 @@ export class PlanService {
       fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), namespaces: suppliers },
       policy: {
         reviewPeriodDays: this.reviewPeriodDays,
-        serviceLevelZ: d.serviceLevelZ,
+        serviceLevelZ: this.serviceLevelZ,
         salesWindowDays: d.salesWindowDays,
         window: { from: windowStart, to: today },
         minHistoryDays: d.minHistoryDays,
@@ -165,24 +182,27 @@ export class PlanService {
    * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
    * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
    */
-  private line(r: SlotAggregateRow, ordered: SlotOnOrder | undefined, depotLeft: Map<string, number>, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
+  private line(r: SlotAggregateRow, demand: DemandEstimate, ordered: SlotOnOrder | undefined, depot: { depotLeft: Map<string, number>; incomingLeft: Map<string, number> }, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
-    const demand = estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d);
+    const { depotLeft, incomingLeft } = depot;
     const offer = res?.offer ?? null;
     const p = applyPolicy({
       ratePerDay: demand.ratePerDay,
       sigmaDaily: demand.sigmaDaily,
       leadTimeDays: lead.days,
+      leadTimeSigmaDays: lead.sigmaDays,
       reviewPeriodDays: this.reviewPeriodDays,
-      z: d.serviceLevelZ,
+      z: this.serviceLevelZ,
       stock: r.stock,
       onOrder: ordered?.units ?? 0,
       depotAvailable: depotLeft.get(r.skuId) ?? 0,
+      depotIncoming: incomingLeft.get(r.skuId) ?? 0,
       capacity: r.capacity,
       product: offer,
     });
     const fromDepotAll = p.fromDepot + p.depotHeld;
     if (fromDepotAll > 0) depotLeft.set(r.skuId, (depotLeft.get(r.skuId) ?? 0) - fromDepotAll);
+    if (p.depotIncoming > 0) incomingLeft.set(r.skuId, (incomingLeft.get(r.skuId) ?? 0) - p.depotIncoming);
     return {
       slotId: r.slotId,
       locationId: r.locationId,
@@ -212,6 +232,7 @@ export class PlanService {
       cappedAtCapacity: p.cappedAtCapacity,
       fromDepot: p.fromDepot,
       depotHeld: p.depotHeld,
+      depotIncoming: p.depotIncoming,
       quantityEach: p.quantityEach,
       quantity: p.quantity,
       unit: p.unit,

@@ -61,6 +61,8 @@ export interface PlanLine {
   fromDepot: number;
   /** Depot units kept for the slot that do not fit yet (not bought either). */
   depotHeld: number;
+  /** Units (each) a placed run's box remainder will bring to the depot for this slot: neither filled nor bought. */
+  depotIncoming: number;
   quantityEach: number;
   quantity: number;
   unit: 'EA' | 'BX';

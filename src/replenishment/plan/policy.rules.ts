@@ -1,25 +1,31 @@
 /**
  * The replenishment policy (pure; docs/replenishment-policy.md): periodic review, order-up-to level.
  *
- *   protection  P = R + L                       (review period + lead time, days)
+ *   protection  P = R + L                       (review period + mean lead time, days)
+ *   safety      SS = z·√(P·σ² + d²·σ_L²)        (demand's spread over P and the lead time's own spread σ_L, days:
+ *                                               a late delivery needs d units a day more; issue 25)
  *   room        C = capacity + ceil(d·L)        (what the slot can take of an order placed now: it arrives after L
  *                                               days of sales; issue 25: a cap at capacity alone starved slots
  *                                               whose lead-time demand is a large share of their capacity)
- *   target      S = min(C, ceil(d·P + z·σ·√P))  (on the inventory position)
- *   reorder pt  s = min(C, ceil(d·L + z·σ·√L))
+ *   target      S = min(C, ceil(d·P + SS))      (on the inventory position)
+ *   reorder pt  s = min(C, ceil(d·L + z·√(L·σ² + d²·σ_L²)))
  *   position    x = stock + on order            (units of placed runs not yet received: inventory-position.rules.ts)
  *   need        n = max(0, S − x)               (each)
  *   depot       h = min(n, depot stock of the good left for this slot)   (depot/depot.rules.ts): never bought
  *   from depot  f = min(h, capacity − stock)    (filled now: what the slot has room for; the rest of h waits in
  *                                               the depot for the slot, `depot_held`, since the room rule may put
  *                                               the target above capacity)
- *   quantity    q = n − h                       (each, bought)
+ *   incoming    i = min(n − h, box remainders of placed runs on their way to the depot, left for this slot)
+ *                                               (inventory-position.rules `expectedToDepot`): never bought either
+ *   quantity    q = n − h − i                   (each, bought)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
 export interface PolicyInput {
   ratePerDay: number;
   sigmaDaily: number;
   leadTimeDays: number;
+  /** σ_L, the spread of the lead time in days (0 or absent: the lead time is taken as certain). */
+  leadTimeSigmaDays?: number;
   reviewPeriodDays: number;
   z: number;
   stock: number;
@@ -27,6 +33,8 @@ export interface PolicyInput {
   onOrder?: number;
   /** Units of the good the depot still holds for this slot (0 when none): served before buying. */
   depotAvailable?: number;
+  /** Units of the good that placed runs will bring to the depot (box remainders), still unclaimed (0 when none). */
+  depotIncoming?: number;
   capacity: number | null;
   /** The fulfiller's product, or null when it does not carry the good. */
   product: { packSize: number; packPriceFen: number; eachPriceFen: number } | null;
@@ -42,6 +50,8 @@ export interface PolicyLine {
   fromDepot: number;
   /** Units (each) of the depot kept for the slot that do not fit yet: not bought either (served on a later plan). */
   depotHeld: number;
+  /** Units (each) the slot will get from the depot once a placed run's box remainder arrives there: not bought. */
+  depotIncoming: number;
   /** Units (each) the slot needs bought. */
   quantityEach: number;
   /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
@@ -63,9 +73,12 @@ function ceilSafe(x: number): number {
 
 export function applyPolicy(p: PolicyInput): PolicyLine {
   const protection = p.reviewPeriodDays + p.leadTimeDays;
-  const safety = p.z * p.sigmaDaily * Math.sqrt(protection);
+  const sL = Math.max(0, p.leadTimeSigmaDays ?? 0);
+  const leadVar = (p.ratePerDay * sL) ** 2;
+  const sigma2 = p.sigmaDaily * p.sigmaDaily;
+  const safety = p.z * Math.sqrt(protection * sigma2 + leadVar);
   const rawTarget = ceilSafe(p.ratePerDay * protection + safety);
-  const rawReorder = ceilSafe(p.ratePerDay * p.leadTimeDays + p.z * p.sigmaDaily * Math.sqrt(p.leadTimeDays));
+  const rawReorder = ceilSafe(p.ratePerDay * p.leadTimeDays + p.z * Math.sqrt(p.leadTimeDays * sigma2 + leadVar));
   const cap = p.capacity === null ? Infinity : p.capacity + ceilSafe(p.ratePerDay * p.leadTimeDays);
   const target = Math.min(cap, rawTarget);
   const reorderPoint = Math.min(cap, rawReorder);
@@ -74,7 +87,8 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
   // A slot takes from the depot only what fits now; the room rule may put its target above capacity.
   const roomNow = p.capacity === null ? Infinity : Math.max(0, p.capacity - Math.max(0, p.stock));
   const fromDepot = Math.min(fromDepotAll, roomNow);
-  const quantityEach = need - fromDepotAll;
+  const depotIncoming = Math.min(need - fromDepotAll, Math.max(0, p.depotIncoming ?? 0));
+  const quantityEach = need - fromDepotAll - depotIncoming;
   const boxes = p.product !== null && p.product.packSize > 1;
   const contains = boxes ? p.product!.packSize : 1;
   const quantity = boxes ? Math.ceil(quantityEach / contains) : quantityEach;
@@ -86,6 +100,7 @@ export function applyPolicy(p: PolicyInput): PolicyLine {
     cappedAtCapacity: rawTarget > cap,
     fromDepot,
     depotHeld: fromDepotAll - fromDepot,
+    depotIncoming,
     quantityEach,
     unit: boxes ? 'BX' : 'EA',
     contains,

@@ -39,6 +39,8 @@ export interface RunDelivery {
   to_depot?: number;
   stock_before: number | null;
   stock_after: number | null;
+  /** When the line was received (+08:00, the service clock): a lead-time sample, placed → received (issue 25). */
+  received_at?: string;
 }
 
 @Entity('replenishment_runs')

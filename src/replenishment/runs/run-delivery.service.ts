@@ -13,6 +13,7 @@ import { allLinesClosed, closeOpenLines, receiptOf } from '../plan/inventory-pos
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../../database/tx';
+import { toPlus8 } from '../../common/time';
 
 /** Placed machine-restock runs checked for completion after each restock follow-up pass. */
 const PLATFORM_DELIVERY_BATCH = 500;
@@ -69,7 +70,9 @@ export class RunDeliveryService implements OnModuleInit {
         seen.add(d.slot_id);
       });
       const raised = await this.raiseStock(delivered);
-      const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity) }));
+      // Each line's receipt time, on the service clock: the lead-time samples (placed → received) the plan learns from.
+      const receivedAt = toPlus8(this.clock.now());
+      const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity), received_at: receivedAt }));
       received = receipts;
       const all = [...(run.delivered ?? []), ...receipts];
       const done = allLinesClosed(run.lines, new Set(all.map((d) => d.slot_id)));
@@ -149,8 +152,8 @@ export class RunDeliveryService implements OnModuleInit {
       // Lines received by hand before the platform completed are not raised twice.
       const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
       const raised = await this.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)));
-      const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity) }));
       const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
+      const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity), received_at: toPlus8(deliveredAt) }));
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
         id,

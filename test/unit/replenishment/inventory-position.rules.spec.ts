@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import {
   allLinesClosed,
   closeOpenLines,
+  coverOrder,
+  expectedToDepot,
   lineOnOrder,
   onOrderBySlot,
   receiptOf,
@@ -104,5 +106,50 @@ describe('receipts line by line', () => {
     expect(closeOpenLines(lines, new Set(['s1']))).toEqual([{ slot_id: 's2', quantity: 0, ordered_each: 7, shortfall: 7, closed: true }]);
     expect(allLinesClosed(lines, new Set(['s1']))).toBe(false);
     expect(allLinesClosed(lines, new Set(['s1', 's2']))).toBe(true);
+  });
+});
+
+describe('box remainders on their way to the depot (issue 25)', () => {
+  const slots = new Map([
+    ['s1', { stock: 2, capacity: 10, ratePerDay: 1 }],
+    ['s2', { stock: 0, capacity: 8, ratePerDay: 0 }],
+  ]);
+  it('counts what is beyond the line slot need and beyond its room at receipt', () => {
+    // s1: room at receipt 10 − (2 − 1 × 2) = 10; 24 ordered for a need of 6: 14 beyond its room, 18 beyond its need.
+    expect(expectedToDepot([row({ sku_id: 'g', quantity_each: 6 })], slots, 2)).toEqual(new Map([['g', 14]]));
+    // s2: need 12 > room 8 (the room rule): its own 4 wait for it, only the box remainder (12) is for others.
+    expect(expectedToDepot([row({ slot_id: 's2', sku_id: 'g', quantity_each: 12 })], slots, 2)).toEqual(new Map([['g', 12]]));
+    // Two open lines of one slot share its room; closed lines, unknown slots and lines without a good count nothing.
+    const two = [row({ sku_id: 'g', ordered_each: 8, quantity_each: 4 }), row({ run_id: 'run-2', sku_id: 'g', ordered_each: 8, quantity_each: 4 })];
+    expect(expectedToDepot(two, slots, 2)).toEqual(new Map([['g', 4]]));
+    expect(expectedToDepot([row({ sku_id: 'g', closed: true }), row({ slot_id: 'sx', sku_id: 'g' }), row({})], slots, 2)).toEqual(new Map());
+  });
+
+  it('never counts more than the units beyond the lines own needs (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ slot: fc.constantFrom('s1', 's2'), ordered: fc.integer({ min: 0, max: 48 }), need: fc.integer({ min: 0, max: 48 }) }), { maxLength: 6 }),
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        (ls, lead) => {
+          const rows = ls.map((l, i) => row({ run_id: `r${i}`, slot_id: l.slot, sku_id: 'g', ordered_each: l.ordered, quantity_each: Math.min(l.need, l.ordered) }));
+          const beyond = rows.reduce((t, r) => t + (r.ordered_each - (r.quantity_each ?? 0)), 0);
+          const got = expectedToDepot(rows, slots, lead).get('g') ?? 0;
+          return got >= 0 && got <= beyond && Number.isInteger(got);
+        },
+      ),
+    );
+  });
+});
+
+describe('depot service order (issue 25)', () => {
+  it('serves the slots with the fewest days of cover on their position first; idle slots last; ties in order', () => {
+    const order = coverOrder([
+      { stock: 10, onOrder: 0, ratePerDay: 1 }, // 10 days
+      { stock: 1, onOrder: 1, ratePerDay: 2 }, // 1 day
+      { stock: 0, onOrder: 0, ratePerDay: 0 }, // sells nothing
+      { stock: 4, onOrder: 0, ratePerDay: 4 }, // 1 day (tie: after index 1)
+      { stock: 3, onOrder: 0, ratePerDay: 1 }, // 3 days
+    ]);
+    expect(order).toEqual([1, 3, 4, 0, 2]);
   });
 });

@@ -8,13 +8,16 @@ const sample = (startDay: number, days: number) => ({ startedAt: new Date(t0 + s
 
 describe('lead time', () => {
   it('is the mean of the most recent completed deliveries', () => {
-    expect(leadTimeOf([sample(0, 1), sample(1, 2), sample(2, 3)], { days: 2, maxSamples: 10 })).toEqual({ days: 2, source: 'measured', samples: 3 });
-    // Only the two latest finished: 2 and 3 days → 2.5.
-    expect(leadTimeOf([sample(0, 1), sample(1, 2), sample(2, 3)], { days: 2, maxSamples: 2 })).toEqual({ days: 2.5, source: 'measured', samples: 2 });
-    expect(leadTimeOf([sample(0, 1.5)], { days: 2, maxSamples: 10 })).toEqual({ days: 1.5, source: 'measured', samples: 1 });
+    // Mean 2, sample standard deviation √((1 + 0 + 1) / 2) = 1.
+    expect(leadTimeOf([sample(0, 1), sample(1, 2), sample(2, 3)], { days: 2, maxSamples: 10 })).toEqual({ days: 2, sigmaDays: 1, source: 'measured', samples: 3 });
+    // Only the two latest finished: 2 and 3 days → 2.5, σ = √0.5 = 0.71.
+    expect(leadTimeOf([sample(0, 1), sample(1, 2), sample(2, 3)], { days: 2, maxSamples: 2 })).toEqual({ days: 2.5, sigmaDays: 0.71, source: 'measured', samples: 2 });
+    // One sample has no spread.
+    expect(leadTimeOf([sample(0, 1.5)], { days: 2, maxSamples: 10 })).toEqual({ days: 1.5, sigmaDays: 0, source: 'measured', samples: 1 });
   });
   it('is stated without history (and ignores a delivery recorded before it was placed)', () => {
-    expect(leadTimeOf([], { days: 2, maxSamples: 10 })).toEqual({ days: 2, source: 'stated', samples: 0 });
+    expect(leadTimeOf([], { days: 2, maxSamples: 10 })).toEqual({ days: 2, sigmaDays: 0, source: 'stated', samples: 0 });
+    expect(leadTimeOf([], { days: 2, sigmaDays: 1, maxSamples: 10 })).toEqual({ days: 2, sigmaDays: 1, source: 'stated', samples: 0 });
     expect(leadTimeOf([{ startedAt: new Date(t0 + DAY), finishedAt: new Date(t0) }], { days: 3, maxSamples: 10 }).source).toBe('stated');
   });
 });

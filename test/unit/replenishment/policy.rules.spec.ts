@@ -22,6 +22,7 @@ describe('order-up-to policy (known answers)', () => {
       cappedAtCapacity: false,
       fromDepot: 0,
       depotHeld: 0,
+      depotIncoming: 0,
       quantityEach: 18,
       unit: 'BX',
       contains: 12,
@@ -62,5 +63,24 @@ describe('order-up-to policy (known answers)', () => {
 
   it('longer lead time raises the target (more days to protect)', () => {
     expect(applyPolicy({ ...base, leadTimeDays: 5, capacity: null }).target).toBe(Math.ceil(2 * 12 + 1.65 * Math.sqrt(12)));
+  });
+});
+
+describe('lead-time spread and depot remainders on their way (issue 25)', () => {
+  it('adds the lead time spread to the safety stock: SS = z·√(P·σ² + d²·σ_L²)', () => {
+    // d = 2, σ = 1, P = 9, σ_L = 1.5: SS = 1.65 × √(9 + 9) = 7.0004; S = ceil(18 + 7.0004) = 26;
+    // s = ceil(4 + 1.65 × √(2 + 9) = 9.4724) = 10.
+    const p = applyPolicy({ ...base, leadTimeSigmaDays: 1.5 });
+    expect(p).toMatchObject({ safetyStock: 7, target: 26, reorderPoint: 10, quantityEach: 21 });
+    // σ_L = 0 (or absent) is the certain lead time of before.
+    expect(applyPolicy({ ...base, leadTimeSigmaDays: 0 })).toEqual(applyPolicy(base));
+  });
+
+  it('serves the need from units on their way to the depot after the depot itself, and buys only the rest', () => {
+    // need 18: 5 in the depot, 10 coming, 3 bought (one box of 12).
+    const p = applyPolicy({ ...base, depotAvailable: 5, depotIncoming: 10 });
+    expect(p).toMatchObject({ fromDepot: 5, depotHeld: 0, depotIncoming: 10, quantityEach: 3, quantity: 1, orderedEach: 12 });
+    // More coming than needed: nothing bought, only the need is claimed.
+    expect(applyPolicy({ ...base, depotIncoming: 40 })).toMatchObject({ depotIncoming: 18, quantityEach: 0, quantity: 0 });
   });
 });
