@@ -14,13 +14,11 @@ const SRC = path.join(__dirname, '..', '..', '..', 'src');
  * once it is split (the replenishment ones are split on the branch of issue 31 items 1 and 3).
  */
 const BEING_SPLIT: Record<string, number> = {
-  'replenishment/supply-checkout-run.fulfiller.ts SupplyCheckoutRunFulfiller': 11,
-  'replenishment/plan.service.ts PlanService': 10,
-  'replenishment/run-placing.service.ts RunPlacingService': 10,
-  'replenishment/runs.service.ts RunsService': 9,
-  'replenishment/supplier-run.fulfiller.ts SupplierRunFulfiller': 8,
-  'replenishment/run-delivery.service.ts RunDeliveryService': 7,
-  'replenishment/run-repair.service.ts RunRepairService': 7,
+  'replenishment/runs/run-placing.service.ts RunPlacingService': 11,
+  'replenishment/plan/plan.service.ts PlanService': 10,
+  'replenishment/runs/runs.service.ts RunsService': 9,
+  'replenishment/runs/run-delivery.service.ts RunDeliveryService': 7,
+  'replenishment/runs/run-repair.service.ts RunRepairService': 7,
 };
 
 function sourceFiles(dir: string): string[] {
