@@ -54,6 +54,6 @@ import { CoordinationModule } from '../coordination/coordination.module';
     ...RUN_FULFILLER_PROVIDERS,
     RunRecoveryScheduler,
   ],
-  exports: [PlanService, RunsService, RunDeliveryService],
+  exports: [PlanService, RunsService, RunDeliveryService, DepotService],
 })
 export class ReplenishmentModule {}

@@ -14,7 +14,7 @@ import { waitUntil } from '../support/wait-until';
  *  - a run drafted before another run ordered one of its slots is refused (409 `run_superseded`), and only then.
  * Few runs, short sequences: the suite stays under about a minute per database.
  */
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
 const LOC = 'sim-loc-01';
 type Json = Record<string, any>;
@@ -83,7 +83,7 @@ class CreateRunCmd implements Cmd {
     m.step++;
     for (const l of run.lines as Json[]) {
       // What the run orders for the slot never exceeds what the slot lacks on the model's books.
-      expect(l.quantity_each).toBeLessThanOrEqual(Math.max(0, l.target - l.stock - m.onOrder(l.slot_id)));
+      expect(l.quantity_each).toBeLessThanOrEqual(Math.max(0, l.target - l.stock_at_plan - m.onOrder(l.slot_id)));
     }
     if (!run.lines.length) return;
     expect(run.status).toBe('ready');
@@ -174,7 +174,7 @@ const commands = [
   fc.tuple(fc.nat(5), fc.integer({ min: 1, max: 40 }), fc.constantFrom(0, 0.5, 1)).map(([i, n, s]) => new ReceiveCmd(i, n, s)),
   fc.nat(5).map((i) => new CancelCmd(i)),
   fc.nat(5).map((i) => new CloseCmd(i)),
-  fc.constantFrom(0, 6, 30).map((h) => new SyncCmd(h)),
+  fc.constantFrom(0, 3, 12).map((h) => new SyncCmd(h)),
 ];
 
 describe.each(BOTH_DATABASES)('no slot is ordered twice, through the service (model-based, %s)', (db) => {
@@ -190,7 +190,7 @@ describe.each(BOTH_DATABASES)('no slot is ordered twice, through the service (mo
 
   it('holds for random interleavings of plan, run, place, receive, cancel, close and sync', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 8 }), async (cmds) => {
         for (const r of leftover) {
           if (r.status === 'ready') await post(t, `/ucp/v1/replenishment/runs/${r.id}/cancel`, { reason: 'next sequence', confirm: true }).expect(200);
           if (r.status === 'placed') await post(t, `/ucp/v1/replenishment/runs/${r.id}/close`, { reason: 'next sequence', confirm: true }).expect(200);
@@ -199,7 +199,7 @@ describe.each(BOTH_DATABASES)('no slot is ordered twice, through the service (mo
         leftover = model.runs;
         await fc.asyncModelRun(() => ({ model, real: { t } }), cmds);
       }),
-      { numRuns: 4, endOnFailure: true },
+      { numRuns: 3, endOnFailure: true },
     );
   });
 });

@@ -53,6 +53,13 @@ export class DepotService {
   }
 
   /** Moves units from the depot into slots: each slot's good, at most what it has room for and what the depot holds. */
+  private readonly filledListeners: ((filled: DepotFill[]) => Promise<void>)[] = [];
+
+  /** Told, after the commit, of the units filled from the depot into slots (staging's simulated shelves take them). */
+  onFilled(listener: (filled: DepotFill[]) => Promise<void>): void {
+    this.filledListeners.push(listener);
+  }
+
   async fill(fills: { slot_id: string; quantity: number }[], confirm?: unknown): Promise<DepotView & { filled: DepotFill[] }> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const dupFill = firstRepeat(fills.map((f) => f.slot_id));
@@ -82,6 +89,7 @@ export class DepotService {
       });
       return out;
     });
+    for (const l of this.filledListeners) await l(filled);
     return { ...(await this.view()), filled };
   }
 
