@@ -150,6 +150,9 @@ export class LedgerSyncService {
       duration_ms: ms,
     };
     const failure = r.failure;
+    // Read before the transaction: `get` reads on the pool, and the embedded database has one connection that the
+    // transaction holds (reading inside it would wait forever).
+    const covered = !failure && r.complete !== false ? ((await this.state.get(ledgerJob(r.namespace)))?.covered ?? null) : null;
     // The job's bookkeeping and the events that report it, in one transaction.
     await this.tx.run(async () => {
       if (failure) {
@@ -170,7 +173,6 @@ export class LedgerSyncService {
       }
       await this.state.recordSuccess(ledgerJob(r.namespace), at);
       if (r.complete !== false) {
-        const covered = (await this.state.get(ledgerJob(r.namespace)))?.covered ?? null;
         await this.state.recordCovered(ledgerJob(r.namespace), coveredAfter(covered, { fromMs, toMs }));
       }
       await this.events.record({

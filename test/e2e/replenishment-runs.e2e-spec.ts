@@ -81,9 +81,9 @@ describe('replenishment runs (PostgreSQL)', () => {
     const ordered = (s: string) => run.lines.find((l: { slot_id: string }) => l.slot_id === s).ordered_each as number;
     expect(got.body.delivered).toEqual([
       // 16 fit under the capacity of 20; the other 8 are kept in the depot (issue 25).
-      { slot_id: slot.A, quantity: 24, stock_before: 4, stock_after: 20, ordered_each: ordered(slot.A), shortfall: Math.max(0, ordered(slot.A) - 24), to_depot: 8 },
-      { slot_id: slot.C, quantity: 3, stock_before: 3, stock_after: 6, ordered_each: ordered(slot.C), shortfall: ordered(slot.C) - 3 },
-      { slot_id: slot.D, quantity: 0, stock_before: 5, stock_after: 5, ordered_each: ordered(slot.D), shortfall: ordered(slot.D) },
+      { slot_id: slot.A, quantity: 24, stock_before: 4, stock_after: 20, ordered_each: ordered(slot.A), shortfall: Math.max(0, ordered(slot.A) - 24), to_depot: 8, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: slot.C, quantity: 3, stock_before: 3, stock_after: 6, ordered_each: ordered(slot.C), shortfall: ordered(slot.C) - 3, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: slot.D, quantity: 0, stock_before: 5, stock_after: 5, ordered_each: ordered(slot.D), shortfall: ordered(slot.D), received_at: expect.stringMatching(/\+08:00$/) },
     ]);
     const all = await rcv({ delivered: [{ slot_id: slot.B, quantity: 0 }] }).expect(200);
     expect(all.body).toMatchObject({ status: 'delivered', note: 'van 2' });
@@ -93,8 +93,9 @@ describe('replenishment runs (PostgreSQL)', () => {
     expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 409, 'already_placed');
 
     const plan = await t.get('/ucp/v1/replenishment/plan').expect(200);
-    expect(lineOf(plan.body, slot.A).lead_time).toEqual({ days: 3, source: 'measured', samples: 1, fulfiller: 'sim-supply' });
-    expect(plan.body.lead_times).toEqual([{ fulfiller: 'sim-supply', kind: 'simulated_supplier', days: 3, source: 'measured', samples: 1 }]);
+    // One sample per received line (issue 25: lead time per line), all four received 3 days after placing.
+    expect(lineOf(plan.body, slot.A).lead_time).toEqual({ days: 3, sigma_days: 0, source: 'measured', samples: 4, fulfiller: 'sim-supply' });
+    expect(plan.body.lead_times).toEqual([{ fulfiller: 'sim-supply', kind: 'simulated_supplier', days: 3, sigma_days: 0, source: 'measured', samples: 4 }]);
     // Longer lead time, higher target for the uncapped slot D: S = ceil(1 × (7 + 3)) = 10.
     expect(lineOf(plan.body, slot.D).target).toBe(10);
     const events = await t.get('/ucp/v1/events?kind=replenishment.run').expect(200);
