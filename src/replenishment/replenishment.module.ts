@@ -11,10 +11,13 @@ import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
 import { RunsRepository } from './runs/runs.repository';
 import { OnOrderRepository } from './plan/on-order.repository';
 import { RunRepairService } from './runs/run-repair.service';
+import { RunPurchaseOrdersService } from './runs/run-purchase-orders.service';
 import { DepotController } from './depot/depot.controller';
 import { DepotRepository } from './depot/depot.repository';
 import { DepotService } from './depot/depot.service';
 import { RunDeliveryService } from './runs/run-delivery.service';
+import { RunPlatformDeliveryService } from './runs/run-platform-delivery.service';
+import { RunStockService } from './runs/run-stock.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './fulfillers/run-fulfillers';
 import { RunPlacingService } from './runs/run-placing.service';
 import { RunPlacementRecorder } from './runs/run-placement-recorder.service';
@@ -43,12 +46,15 @@ import { CoordinationModule } from '../coordination/coordination.module';
     RunsRepository,
     OnOrderRepository,
     RunRepairService,
+    RunPurchaseOrdersService,
     DepotRepository,
     DepotService,
     RunDetailService,
     RunPlacingService,
     RunPlacementRecorder,
     RunDeliveryService,
+    RunPlatformDeliveryService,
+    RunStockService,
     RunRecoveryService,
     RunFulfillers,
     ...RUN_FULFILLER_PROVIDERS,
