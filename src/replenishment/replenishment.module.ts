@@ -24,6 +24,9 @@ import { RunPlacementRecorder } from './runs/run-placement-recorder.service';
 import { RunRecoveryService } from './runs/run-recovery.service';
 import { RunDetailService } from './runs/run-detail.service';
 import { RunsService } from './runs/runs.service';
+import { RunApprovalsService } from './runs/run-approvals.service';
+import { RunOpeningService } from './runs/run-opening.service';
+import { RunClaimService } from './runs/run-claim.service';
 import { SupplyResolutionModule } from './plan/supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
 import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
@@ -43,6 +46,8 @@ import { CoordinationModule } from '../coordination/coordination.module';
     PlanService,
     PlanRecorder,
     RunsService,
+    RunApprovalsService,
+    RunOpeningService,
     RunsRepository,
     OnOrderRepository,
     RunRepairService,
@@ -51,6 +56,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
     DepotService,
     RunDetailService,
     RunPlacingService,
+    RunClaimService,
     RunPlacementRecorder,
     RunDeliveryService,
     RunPlatformDeliveryService,
