@@ -11,16 +11,22 @@ import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
 import { RunsRepository } from './runs/runs.repository';
 import { OnOrderRepository } from './plan/on-order.repository';
 import { RunRepairService } from './runs/run-repair.service';
+import { RunPurchaseOrdersService } from './runs/run-purchase-orders.service';
 import { DepotController } from './depot/depot.controller';
 import { DepotRepository } from './depot/depot.repository';
 import { DepotService } from './depot/depot.service';
 import { RunDeliveryService } from './runs/run-delivery.service';
+import { RunPlatformDeliveryService } from './runs/run-platform-delivery.service';
+import { RunStockService } from './runs/run-stock.service';
 import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from './fulfillers/run-fulfillers';
 import { RunPlacingService } from './runs/run-placing.service';
 import { RunPlacementRecorder } from './runs/run-placement-recorder.service';
 import { RunRecoveryService } from './runs/run-recovery.service';
 import { RunDetailService } from './runs/run-detail.service';
 import { RunsService } from './runs/runs.service';
+import { RunApprovalsService } from './runs/run-approvals.service';
+import { RunOpeningService } from './runs/run-opening.service';
+import { RunClaimService } from './runs/run-claim.service';
 import { SupplyResolutionModule } from './plan/supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
 import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
@@ -40,15 +46,21 @@ import { CoordinationModule } from '../coordination/coordination.module';
     PlanService,
     PlanRecorder,
     RunsService,
+    RunApprovalsService,
+    RunOpeningService,
     RunsRepository,
     OnOrderRepository,
     RunRepairService,
+    RunPurchaseOrdersService,
     DepotRepository,
     DepotService,
     RunDetailService,
     RunPlacingService,
+    RunClaimService,
     RunPlacementRecorder,
     RunDeliveryService,
+    RunPlatformDeliveryService,
+    RunStockService,
     RunRecoveryService,
     RunFulfillers,
     ...RUN_FULFILLER_PROVIDERS,

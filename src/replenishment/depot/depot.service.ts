@@ -25,7 +25,7 @@ export interface DepotCount {
 }
 
 /**
- * The depot (one per deployment): units bought beyond what the slots take are kept here (RunDeliveryService adds a
+ * The depot (one per deployment): units bought beyond what the slots take are kept here (RunStockService adds a
  * delivery's excess), the plan serves slots from it before buying, a fill moves units depot → slot, and a stock
  * count sets what it holds. Every change is a `depot.stock` event in the transaction that made it.
  */

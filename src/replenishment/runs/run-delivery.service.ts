@@ -1,35 +1,31 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { Errors } from '../../common/errors';
 import { EventsService } from '../../events/events.service';
-import { RestockOrderEntity } from '../../restock/restock-order.entity';
-import { RestockFollowUpService } from '../../restock/restock-follow-up.service';
 import { RunDelivery } from './replenishment-run.entity';
 import { RunDetailService } from './run-detail.service';
-import { closeRefusal, receiveRefusal, runDeliveryFromOrders, runRestockOrders, RunStatus } from './run.rules';
-import { DepotService } from '../depot/depot.service';
-import { splitDelivery } from '../depot/depot.rules';
+import { closeRefusal, receiveRefusal, RunStatus } from './run.rules';
+import { RunStockService } from './run-stock.service';
 import { allLinesClosed, closeOpenLines, receiptOf } from '../plan/inventory-position.rules';
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
 import { Tx } from '../../database/tx';
 import { toPlus8 } from '../../common/time';
 
-/** Placed machine-restock runs checked for completion after each restock follow-up pass. */
-const PLATFORM_DELIVERY_BATCH = 500;
-
 /** Told, after the commit, of the units a person received into slots (not of deliveries the platform made itself). */
 export type ReceivedListener = (received: { runId: string; delivered: RunDelivery[] }) => Promise<void>;
 
-/** Delivery of placed runs: received by hand, or delivered by the machine platform; stock rises. */
+/**
+ * Delivery of placed runs by hand: received line by line, or closed when it will never arrive; stock rises
+ * (RunStockService). What the machine platform delivers itself: RunPlatformDeliveryService.
+ */
 @Injectable()
-export class RunDeliveryService implements OnModuleInit {
+export class RunDeliveryService {
   constructor(
     private readonly repo: RunsRepository,
     private readonly details: RunDetailService,
     private readonly events: EventsService,
-    private readonly restockFollowUp: RestockFollowUpService,
-    private readonly depot: DepotService,
+    private readonly stock: RunStockService,
     private readonly tx: Tx,
     private readonly clock: Clock,
   ) {}
@@ -39,12 +35,6 @@ export class RunDeliveryService implements OnModuleInit {
   /** Staging's simulated machines put received goods on their own shelves (src/staging/simulated-deliveries.service.ts). */
   onReceived(listener: ReceivedListener): void {
     this.receivedListeners.push(listener);
-  }
-
-  onModuleInit(): void {
-    this.restockFollowUp.onFollowedUp(async () => {
-      await this.deliverFromPlatform();
-    });
   }
 
   /**
@@ -69,7 +59,7 @@ export class RunDeliveryService implements OnModuleInit {
         if (closed.has(d.slot_id)) throw Errors.conflict('already_delivered', `the line of slot ${d.slot_id} was already received or closed`, path);
         seen.add(d.slot_id);
       });
-      const raised = await this.raiseStock(delivered);
+      const raised = await this.stock.raiseStock(delivered);
       // Each line's receipt time, on the service clock: the lead-time samples (placed → received) the plan learns from.
       const receivedAt = toPlus8(this.clock.now());
       const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity), received_at: receivedAt }));
@@ -122,74 +112,5 @@ export class RunDeliveryService implements OnModuleInit {
       return (await this.repo.find(id))!;
     });
     return this.details.detail(view);
-  }
-
-  /**
-   * Delivers the placed machine-restock runs whose every binding order the platform reports completed (run after
-   * each restock follow-up pass; a pass that failed is caught up by the next). A cancelled order leaves the run
-   * placed: it is received by hand.
-   */
-  async deliverFromPlatform(): Promise<number> {
-    let delivered = 0;
-    for (const run of await this.repo.placedMachineRuns(PLATFORM_DELIVERY_BATCH)) {
-      const orders = runRestockOrders(run.id, run.lines);
-      const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
-      if (orders.length === 0 || rows.length !== orders.length || rows.some((r) => r.status !== 'completed')) continue;
-      if (await this.deliverRun(run.id, rows)) delivered++;
-    }
-    return delivered;
-  }
-
-  private async deliverRun(id: string, orders: RestockOrderEntity[]): Promise<boolean> {
-    const done = await this.tx.run(async () => {
-      const run = await this.repo.findForUpdate(id);
-      if (!run || run.status !== 'placed') return false; // received by hand meanwhile
-      const delivered = runDeliveryFromOrders(
-        run.lines,
-        orders.map((o) => ({ location: o.locationId, lines: o.delivered ?? [] })),
-      );
-      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
-      // Lines received by hand before the platform completed are not raised twice.
-      const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
-      const raised = await this.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)));
-      const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
-      const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity), received_at: toPlus8(deliveredAt) }));
-      const refs = orders.map((o) => o.reference);
-      await this.repo.transition(
-        id,
-        'placed',
-        'delivered',
-        { deliveredAt, delivered: [...(run.delivered ?? []), ...record], note: `delivered by the machine platform: restock order(s) ${refs.join(', ')} completed` },
-      );
-      await this.events.record({
-        kind: 'replenishment.run',
-        summary: `replenishment run ${id} delivered by its machine platform: ${record.length} slot(s) restocked`,
-        reasoning: `every binding restock order of the run (${refs.length}) was completed on GET /restock/{ref}; stock rose by what the platform delivered, capped at each slot capacity when known`,
-        data: { run_id: id, action: 'delivered', source: 'platform', references: refs, delivered: record },
-      });
-      return true;
-    });
-    return done;
-  }
-
-  /**
-   * Raises each delivered slot's stock (each), capped at its capacity when known; what the slot cannot take goes to
-   * the depot (box rounding, over-delivery). The record of what changed.
-   */
-  private async raiseStock(delivered: { slot_id: string; quantity: number }[]): Promise<RunDelivery[]> {
-    const slots = new Map((await this.repo.slotsForUpdate([...new Set(delivered.map((d) => d.slot_id))])).map((s) => [s.id, s]));
-    const record: RunDelivery[] = [];
-    for (const d of delivered) {
-      const slot = slots.get(d.slot_id);
-      if (!slot) {
-        record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: null, stock_after: null });
-        continue;
-      }
-      const { stockAfter, toDepot } = splitDelivery(slot.stock, d.quantity, slot.capacity);
-      await this.repo.setSlotStock(slot.id, stockAfter);
-      await this.depot.keepExcess(slot.skuId, toDepot);
-      record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: stockAfter, ...(toDepot > 0 ? { to_depot: toDepot } : {}) });
-    }
-    return record;
   }
 }

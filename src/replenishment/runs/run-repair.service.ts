@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ApprovalsService } from '../../approvals/approvals.service';
-import { CheckoutRepository } from '../../checkout/checkout.repository';
-import { CheckoutService } from '../../checkout/checkout.service';
-import { CheckoutSessionBody } from '../../checkout/checkout.dto';
 import { Errors } from '../../common/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { FULFILLER_KIND } from '../fulfiller-kind';
-import { allocateOrders, dropItems, runCheckoutId } from './run-lines.rules';
+import { allocateOrders, dropItems } from './run-lines.rules';
+import { RunPurchaseOrdersService } from './run-purchase-orders.service';
 import { RunDetailService } from './run-detail.service';
 import { cancelRefusal, RunStatus } from './run.rules';
 import { RunDetail } from './run.types';
@@ -24,8 +22,7 @@ export class RunRepairService {
   constructor(
     private readonly repo: RunsRepository,
     private readonly approvals: ApprovalsService,
-    private readonly sessions: CheckoutRepository,
-    private readonly checkout: CheckoutService,
+    private readonly purchaseOrders: RunPurchaseOrdersService,
     private readonly events: EventsService,
     private readonly details: RunDetailService,
     private readonly tx: Tx,
@@ -40,7 +37,7 @@ export class RunRepairService {
       const status = run.status as RunStatus;
       const refusal = cancelRefusal(status);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const sessions = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? await this.sessions.byRun(id) : [];
+      const sessions = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? await this.purchaseOrders.ofRun(id) : [];
       const completed = sessions.filter((s) => s.status === 'completed').map((s) => s.id);
       if (completed.length) {
         throw Errors.conflict(
@@ -52,7 +49,7 @@ export class RunRepairService {
         throw Errors.conflict('invalid_state', `approval ${run.approvalId} of the run is being resolved; read the run again`);
       }
       // Purchase orders opened by an earlier place that failed: cancelled too (none of them was sent).
-      for (const s of sessions) if (s.status !== 'canceled') await this.checkout.cancel(s.id);
+      await this.purchaseOrders.cancelAll(sessions);
       await this.repo.transition(id, status, 'cancelled', { note: why });
       await this.events.record({
         kind: 'replenishment.run',
@@ -78,26 +75,14 @@ export class RunRepairService {
       if (run.status !== 'ready' && run.status !== 'awaiting_approval') {
         throw Errors.conflict('invalid_state', `the run is ${run.status}; lines are dropped only before it is placed`);
       }
-      const open = (await this.sessions.byRun(id)).filter((s) => s.status !== 'completed' && s.status !== 'canceled');
+      const open = (await this.purchaseOrders.ofRun(id)).filter((s) => s.status !== 'completed' && s.status !== 'canceled');
       const refused = [...new Set(open.flatMap((s) => refusedItemIds(s.messages as { code?: string; path?: string }[], s.lineItems)))].sort();
       if (refused.length === 0) throw Errors.conflict('invalid_state', 'no purchase order of this run refused a line as unavailable; nothing to drop');
       const { keep, dropped } = dropItems(run.lines, refused);
       if (keep.length === 0) throw Errors.conflict('nothing_to_order', 'every line of the run was refused: cancel the run instead');
       const namespace = [...new Set(keep.map((l) => l.supply?.ordered_from ?? run.fulfiller))].sort().join(',');
       const { lines, totalFen } = allocateOrders(keep, namespace);
-      const suppliers = new Set(namespace.split(','));
-      for (const s of open) {
-        const supplier = s.id.slice(runCheckoutId(id, '').length);
-        if (!suppliers.has(supplier)) {
-          await this.checkout.cancel(s.id); // every line of it was refused
-          continue;
-        }
-        const gone = s.lineItems.filter((l) => refused.includes(l.item_id));
-        if (gone.length) {
-          const body = { line_items: gone.map((l) => ({ item: { id: l.item_id }, quantity: 0, quantity_unit: { unit: l.unit } })) } as unknown as CheckoutSessionBody;
-          await this.checkout.update(s.id, body);
-        }
-      }
+      await this.purchaseOrders.dropRefused(id, open, refused, new Set(namespace.split(',')));
       await this.repo.update(id, { lines, totalCostFen: totalFen, fulfiller: namespace });
       await this.events.record({
         kind: 'replenishment.run',
