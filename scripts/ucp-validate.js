@@ -24,6 +24,7 @@ const { randomBytes } = require('node:crypto');
 const Ajv2020 = require('ajv/dist/2020').default;
 
 const U = 'https://ucp.dev/schemas/';
+const TIMEOUT_MS = 60_000;
 const OVERRIDE_LABEL = 'intended override (docs/decisions.md)';
 /** Instance paths (JSON Pointer, as Ajv reports them) the vending spec overrides on purpose. */
 const OVERRIDES = [
@@ -86,11 +87,18 @@ async function main() {
   const { ajv, count } = loadSchemas(o.schemas);
   console.log(`UCP schemas: ${count} files from ${o.schemas}; service ${base}; ${new Date().toISOString()}`);
   const call = async (method, p, body, headers = {}) => {
-    const r = await fetch(`${base}${p}`, {
-      method,
-      headers: { ...(o.token ? { Authorization: `Bearer ${o.token}` } : {}), 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://agent.example/profile"', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    let r;
+    try {
+      r = await fetch(`${base}${p}`, {
+        method,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { ...(o.token ? { Authorization: `Bearer ${o.token}` } : {}), 'Content-Type': 'application/json', 'UCP-Agent': 'profile="https://agent.example/profile"', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (e) {
+      if (p === '/.well-known/ucp') throw new Error(`cannot reach ${base}: ${e.cause?.message ?? e.message}`);
+      return { status: 0, body: undefined, text: `no answer (${e.name === 'TimeoutError' ? `none within ${TIMEOUT_MS / 1000} s` : (e.cause?.message ?? e.message)})` };
+    }
     const text = await r.text();
     let json;
     try {
@@ -114,16 +122,20 @@ async function main() {
     results.push(line);
     const own = (line.errors ?? []).filter((e) => !e.override).length;
     console.log(`\n${label} → ${res.status} against ${line.schema}: ${line.skipped ? `SKIPPED (${line.skipped})` : line.valid ? 'valid' : `invalid (${line.errors.length} errors, ${own} not overrides)`}`);
-    for (const e of line.errors ?? []) console.log(`  ${e.path}: ${e.message}${e.override ? `  [${OVERRIDE_LABEL}: ${e.override}]` : ''}`);
+    // the same error at every element of an array is one line: the first path, then how many
+    const groups = new Map();
+    for (const e of line.errors ?? []) {
+      const k = `${e.path.replace(/\/\d+(?=\/|$)/g, '/*')}|${e.message}`;
+      groups.set(k, [...(groups.get(k) ?? []), e]);
+    }
+    for (const [, es] of groups) {
+      const e = es[0];
+      console.log(`  ${e.path}${es.length > 1 ? ` (and ${es.length - 1} more like it)` : ''}: ${e.message}${e.override ? `  [${OVERRIDE_LABEL}: ${e.override}]` : ''}`);
+    }
     return line;
   };
 
-  let profile;
-  try {
-    profile = await call('GET', '/.well-known/ucp');
-  } catch (e) {
-    throw new Error(`cannot reach ${base}: ${e.cause?.message ?? e.message}`);
-  }
+  const profile = await call('GET', '/.well-known/ucp');
   check('GET /.well-known/ucp', profile, `${U}profile.json#/$defs/business_schema`, 200);
 
   let ns = o.namespace;
