@@ -173,6 +173,8 @@ async function startService() {
     SERVICE_CLOCK: 'adjustable',
     SERVICE_REVIEW_PERIOD_DAYS: REVIEW_DAYS,
     SERVICE_LEVEL_Z: Z,
+    // The suppliers state 2 days and take 1-5: the replay states that spread until deliveries are measured.
+    SERVICE_STATED_LEAD_TIME_SIGMA_DAYS: '1',
     SERVICE_AUTH_TOKEN: TOKEN,
     SERVICE_RATE_LIMIT: 'off',
     SERVICE_SCHEDULER: 'off',

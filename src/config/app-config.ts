@@ -60,6 +60,11 @@ export interface AppConfig {
   reviewPeriodDays: number;
   /** Safety factor z of the replenishment policy (SERVICE_LEVEL_Z, default 1.65: a 95% cycle service level). */
   serviceLevelZ: number;
+  /**
+   * Spread σ_L (days) of the stated lead time, used until deliveries are measured (SERVICE_STATED_LEAD_TIME_SIGMA_DAYS,
+   * default 0: a stated lead time is taken as given; the 90-day replay states 1 day for its 1-5-day suppliers).
+   */
+  statedLeadTimeSigmaDays: number;
 }
 
 export class ConfigError extends Error {
@@ -282,6 +287,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     adjustableClock: clock === 'adjustable',
     reviewPeriodDays: int(env, 'SERVICE_REVIEW_PERIOD_DAYS', 7, 1, 28),
     serviceLevelZ: decimal(env, 'SERVICE_LEVEL_Z', 1.65, 0, 4),
+    statedLeadTimeSigmaDays: decimal(env, 'SERVICE_STATED_LEAD_TIME_SIGMA_DAYS', 0, 0, 10),
   };
 }
 

@@ -13,8 +13,8 @@ export const FORECASTING_DEFAULTS = {
   reviewPeriodDays: 7,
   /** Lead time stated when no delivery of that fulfiller has been measured. */
   statedLeadTimeDays: 2,
-  /** Spread (σ_L, days) assumed with the stated lead time: a supplier's stated 2 days is a promise, not a measure. */
-  statedLeadTimeSigmaDays: 1,
+  /** Spread (σ_L, days) of the stated lead time when the config states none (SERVICE_STATED_LEAD_TIME_SIGMA_DAYS). */
+  statedLeadTimeSigmaDays: 0,
   /** How many of the most recent completed deliveries (runs, restock orders) the measured lead time reads. */
   leadTimeSamples: 10,
   /** At most this many received lines of those deliveries are averaged (one sample per line). */

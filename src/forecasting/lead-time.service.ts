@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { FORECASTING_DEFAULTS } from './forecasting.defaults';
 import { ForecastingRepository } from './forecasting.repository';
 import { LeadSampleSource, LeadTime, leadTimeOf } from './lead-time.rules';
@@ -9,7 +11,10 @@ import { LeadSampleSource, LeadTime, leadTimeOf } from './lead-time.rules';
  */
 @Injectable()
 export class LeadTimeService {
-  constructor(private readonly repo: ForecastingRepository) {}
+  constructor(
+    private readonly repo: ForecastingRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async of(source: LeadSampleSource, fulfiller: string): Promise<LeadTime> {
     const max = FORECASTING_DEFAULTS.leadTimeSamples;
@@ -20,6 +25,6 @@ export class LeadTimeService {
           ? await this.repo.checkoutLeadSamples(fulfiller, max)
           : await this.repo.restockLeadSamples(fulfiller, max);
     const d = FORECASTING_DEFAULTS;
-    return leadTimeOf(samples, { days: d.statedLeadTimeDays, sigmaDays: d.statedLeadTimeSigmaDays, maxSamples: d.leadTimeLineSamples });
+    return leadTimeOf(samples, { days: d.statedLeadTimeDays, sigmaDays: this.config.statedLeadTimeSigmaDays ?? d.statedLeadTimeSigmaDays, maxSamples: d.leadTimeLineSamples });
   }
 }

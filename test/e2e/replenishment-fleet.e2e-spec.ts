@@ -57,7 +57,7 @@ describe('replenishment on a real fleet (production)', () => {
   it('for supply_checkout each slot is planned with its resolved supplier, and its lead time', async () => {
     const plan = (await t.get('/ucp/v1/replenishment/plan?fulfiller=supply_checkout').expect(200)).body;
     expect(plan.fulfiller).toEqual({ kind: 'supply_checkout', namespace: null, namespaces: ['acme-supply', 'beta-supply'] });
-    expect(slotOf(plan, 'FLEET-2-COLA').lead_time).toEqual({ days: 2, source: 'stated', samples: 0, fulfiller: 'acme-supply' });
+    expect(slotOf(plan, 'FLEET-2-COLA').lead_time).toEqual({ days: 2, sigma_days: 0, source: 'stated', samples: 0, fulfiller: 'acme-supply' });
     expect(slotOf(plan, 'FLEET-1-TEA').supply.ordered_from).toBe('beta-supply');
     expect(slotOf(plan, 'FLEET-2-NUTS').lead_time.fulfiller).toBeNull();
     expect(plan.orders.map((o: { supplier: string }) => o.supplier)).toEqual(['acme-supply', 'beta-supply']);
@@ -96,9 +96,9 @@ describe('replenishment on a real fleet (production)', () => {
       .expect(200);
     expect(got.body.status).toBe('delivered');
     expect(got.body.delivered).toEqual([
-      { slot_id: 'FLEET-1-COLA', quantity: 10, stock_before: 4, stock_after: 14, ordered_each: 10, shortfall: 0 },
-      { slot_id: 'FLEET-2-COLA', quantity: 14, stock_before: 4, stock_after: 18, ordered_each: 14, shortfall: 0 },
-      { slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: 12, shortfall: 0 },
+      { slot_id: 'FLEET-1-COLA', quantity: 10, stock_before: 4, stock_after: 14, ordered_each: 10, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: 'FLEET-2-COLA', quantity: 14, stock_before: 4, stock_after: 18, ordered_each: 14, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: 12, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
     ]);
   });
 });

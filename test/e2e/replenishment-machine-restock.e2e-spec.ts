@@ -59,15 +59,15 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     ]) {
       await ds.query(`INSERT INTO locations (id, namespace, name) VALUES ($1, $2, $3)`, [id, ns, `machine ${id}`]);
     }
-    // No sales: the stated demand (1/day, σ = 1) and lead time (2 days): σ of the stated lead time 1 day: S = ⌈1 × 9 + 1.65 × √(9 × 1² + 1² × 1²)⌉ = ⌈9 + 5.22⌉ = 15, capped.
+    // No sales: the stated demand (1/day, σ = 1) and lead time (2 days): S = ⌈1 × 9 + 1.65 × 3⌉ = 14, capped.
     const slot = (id: string, loc: string, ns: string, sku: string, stock: number, capacity: number | null) =>
       ds.query(
         `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1,$2,$3,$4,$5,$6,350,$7,$8)`,
         [id, loc, ns, sku, `${ns}:${sku}`, `title ${sku}`, stock, capacity],
       );
-    await slot('M-1-A1', 'M-1', 'acme-machine', 'A1', 2, 12); // target 15 capped at 14 (capacity 12 plus the lead time's sales): 12 each
-    await slot('M-1-A2', 'M-1', 'acme-machine', 'A2', 0, null); // target 15: 15 each
-    await slot('G-1-X1', 'G-1', 'gamma-machine', 'X1', 5, 20); // target 15: 10 each
+    await slot('M-1-A1', 'M-1', 'acme-machine', 'A1', 2, 12); // target 14 (capacity 12 plus the lead time's sales): 12 each
+    await slot('M-1-A2', 'M-1', 'acme-machine', 'A2', 0, null); // target 14: 14 each
+    await slot('G-1-X1', 'G-1', 'gamma-machine', 'X1', 5, 20); // target 14: 9 each
   });
   afterAll(async () => {
     await t.close();
@@ -90,8 +90,8 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     });
     const lines = Object.fromEntries((run.lines as Line[]).map((l) => [l.slot_id, l]));
     expect(lines['M-1-A1']).toMatchObject({ unit: 'EA', quantity: 12, quantity_each: 12, cost_estimate: null });
-    expect(lines['M-1-A2']).toMatchObject({ unit: 'EA', quantity: 15 });
-    expect(lines['G-1-X1']).toMatchObject({ unit: 'EA', quantity: 10 });
+    expect(lines['M-1-A2']).toMatchObject({ unit: 'EA', quantity: 14 });
+    expect(lines['G-1-X1']).toMatchObject({ unit: 'EA', quantity: 9 });
     expect(run.restock_orders).toEqual([
       expect.objectContaining({ location: 'G-1', namespace: 'gamma-machine', reference: `${run.id}.G-1`, status: 'not_sent' }),
       expect.objectContaining({ location: 'M-1', namespace: 'acme-machine', reference: `${run.id}.M-1`, status: 'not_sent' }),
@@ -120,10 +120,10 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
       binding: true,
       lines: [
         { vendorSku: 'A1', quantity: 12 },
-        { vendorSku: 'A2', quantity: 15 },
+        { vendorSku: 'A2', quantity: 14 },
       ],
     });
-    expect(gamma.requestsTo('POST /restock').at(-1)!.body).toEqual({ ref: `${run.id}.G-1`, locationId: 'G-1', binding: true, lines: [{ vendorSku: 'X1', quantity: 10 }] });
+    expect(gamma.requestsTo('POST /restock').at(-1)!.body).toEqual({ ref: `${run.id}.G-1`, locationId: 'G-1', binding: true, lines: [{ vendorSku: 'X1', quantity: 9 }] });
     expect(placed.body.restock_orders).toEqual([
       expect.objectContaining({ location: 'G-1', status: 'pending', external_ref: expect.stringMatching(/^FR-/) }),
       expect.objectContaining({ location: 'M-1', status: 'pending', external_ref: expect.stringMatching(/^FR-/) }),
@@ -213,7 +213,7 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     await ds.query(`UPDATE restock_orders SET sent_at = now() - interval '3 days' WHERE reference LIKE $1`, [`${run.id}.%`]);
 
     // One location completed: the run waits for the other.
-    complete(gamma, `${run.id}.G-1`, [{ vendorSku: 'X1', quantity: 10 }]);
+    complete(gamma, `${run.id}.G-1`, [{ vendorSku: 'X1', quantity: 9 }]);
     await followUp.followUp();
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('placed');
 
@@ -227,13 +227,13 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     expect(got.status).toBe('delivered');
     expect(got.delivered_at).toMatch(/\+08:00$/);
     expect(got.delivered).toEqual([
-      { slot_id: 'G-1-X1', quantity: 10, stock_before: 5, stock_after: 15, ordered_each: 10, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14, ordered_each: 9, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
       { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 12, shortfall: 0, to_depot: 5, received_at: expect.stringMatching(/\+08:00$/) },
-      { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 15, shortfall: 9, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 14, shortfall: 8, received_at: expect.stringMatching(/\+08:00$/) },
     ].sort((a, b) => got.lines.findIndex((l: Line) => l.slot_id === a.slot_id) - got.lines.findIndex((l: Line) => l.slot_id === b.slot_id)));
     expect(got.restock_orders.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);
     const stocks = (await ds.query(`SELECT id, stock FROM slots ORDER BY id`)) as { id: string; stock: number }[];
-    expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toEqual({ 'G-1-X1': 15, 'M-1-A1': 12, 'M-1-A2': 6 });
+    expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toEqual({ 'G-1-X1': 14, 'M-1-A1': 12, 'M-1-A2': 6 });
     // The 5 units of A1 the slot had no room for are kept in the depot (issue 25).
     expect((await t.get('/ucp/v1/depot').expect(200)).body.stock).toEqual([expect.objectContaining({ item: { id: 'acme-machine:A1' }, quantity: 5 })]);
 

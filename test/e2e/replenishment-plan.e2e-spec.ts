@@ -36,7 +36,7 @@ describe('replenishment plan (PostgreSQL)', () => {
     const a = lineOf(plan, slot.A);
     // d = 2, σ = 0, L = 2 (stated), R = 7: S = 18 ≤ capacity 20; need 18 − 4 = 14 each.
     expect(a.demand).toMatchObject({ rate_per_day: 2, sigma_daily: 0, measured: true, source: 'measured', in_stock_days: 30, stocked_out_days: 0, units_sold: 60 });
-    expect(a.lead_time).toEqual({ days: 2, source: 'stated', samples: 0, fulfiller: 'sim-supply' });
+    expect(a.lead_time).toEqual({ days: 2, sigma_days: 0, source: 'stated', samples: 0, fulfiller: 'sim-supply' });
     expect(a).toMatchObject({ stock: 4, capacity: 20, reorder_point: 4, target: 18, quantity_each: 14, unit: 'BX', contains: pA.packSize });
     expect(a.quantity).toBe(Math.ceil(14 / pA.packSize));
     expect(a.cost_estimate).toEqual({ amount: a.quantity * pA.packPriceFen, currency: 'CNY' });

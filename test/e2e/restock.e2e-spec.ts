@@ -163,7 +163,7 @@ describe('restock requests to machine platforms', () => {
 
     const planBefore = await t.get('/ucp/v1/replenishment/plan?fulfiller=machine_restock').expect(200);
     const slotBefore = planBefore.body.slots.find((s: { slot_id: string }) => s.slot_id === 'M-1-A1');
-    expect(slotBefore.lead_time).toEqual({ days: 2, sigma_days: 1, source: 'stated', samples: 0, fulfiller: 'acme-machine' });
+    expect(slotBefore.lead_time).toEqual({ days: 2, sigma_days: 0, source: 'stated', samples: 0, fulfiller: 'acme-machine' });
 
     const followUp = t.app.get(RestockFollowUpService);
     // Still pending at the platform: nothing completes.

@@ -104,7 +104,7 @@ export class PlanService {
     for (const ns of new Set(sim ? [sim] : rows.map(orderedFrom))) {
       if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(leadSamples, ns));
     }
-    const stated: LeadTime = { days: d.statedLeadTimeDays, sigmaDays: d.statedLeadTimeSigmaDays, source: 'stated', samples: 0 };
+    const stated: LeadTime = { days: d.statedLeadTimeDays, sigmaDays: this.config.statedLeadTimeSigmaDays ?? d.statedLeadTimeSigmaDays, source: 'stated', samples: 0 };
     // Box remainders of placed runs on their way to the depot: slots take them before anything more is bought.
     const slotsNow = new Map(rows.map((r) => [r.slotId, { stock: r.stock, capacity: r.capacity, ratePerDay: demandOf.get(r.slotId)!.ratePerDay }]));
     const leadDays = Math.max(0, ...[...leadByFulfiller.values()].map((l) => l.days), d.statedLeadTimeDays);
