@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { ok } from '../common/envelope';
 import { AdvanceClockBody } from './admin.dto';
 import { ClockService } from './clock.service';
+import { renderClock } from './clock.view';
 
 /**
  * The service clock (issue 25). Not part of the public contract (no OpenAPI operation, no MCP tool): a staging
@@ -15,12 +16,12 @@ export class ClockController {
 
   @Get()
   read() {
-    return ok({ clock: this.clock.view() });
+    return ok({ clock: renderClock(this.clock.read()) });
   }
 
   @Post('advance')
   @HttpCode(200)
   advance(@Body() body: AdvanceClockBody) {
-    return ok({ clock: this.clock.advance(body.seconds) });
+    return ok({ clock: renderClock(this.clock.advance(body.seconds)) });
   }
 }

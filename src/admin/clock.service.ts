@@ -3,10 +3,11 @@ import { AdjustableClock, Clock } from '../common/clock';
 import { DomainError } from '../common/errors';
 import { toPlus8 } from '../common/time';
 
-export interface ClockView {
-  now: string;
+/** The service clock as it reads now: `offsetSeconds` is how far an adjustable clock was moved forward. */
+export interface ServiceClock {
+  now: Date;
   adjustable: boolean;
-  offset_seconds: number;
+  offsetSeconds: number;
 }
 
 /** Reads the service clock, and moves an adjustable one forward (staging replays, issue 25). */
@@ -15,17 +16,17 @@ export class ClockService {
   private readonly logger = new Logger(ClockService.name);
   constructor(private readonly clock: Clock) {}
 
-  view(): ClockView {
+  read(): ServiceClock {
     const adjustable = this.clock instanceof AdjustableClock;
-    return { now: toPlus8(this.clock.now()), adjustable, offset_seconds: adjustable ? Math.floor(this.clock.offset / 1000) : 0 };
+    return { now: this.clock.now(), adjustable, offsetSeconds: adjustable ? Math.floor(this.clock.offset / 1000) : 0 };
   }
 
-  advance(seconds: number): ClockView {
+  advance(seconds: number): ServiceClock {
     if (!(this.clock instanceof AdjustableClock)) {
       throw new DomainError('not_found', 'this service reads the machine clock; only a staging service started with SERVICE_CLOCK=adjustable can move its clock', { path: '$' });
     }
     this.clock.advance(seconds * 1000);
     this.logger.log(`service clock moved forward ${seconds} s, now ${toPlus8(this.clock.now())}`);
-    return this.view();
+    return this.read();
   }
 }

@@ -8,23 +8,20 @@ import { MachineAdapter } from '../partners/adapter.types';
 import { setPricesOnPlatform } from './platform-prices';
 import { Move } from './price-moves.service';
 import { PriceSlotsRepository } from './price-slots.repository';
-import { PendingPrice } from './pricing.view';
-
-const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+import { PendingPrice, PriceChanged } from './price-update';
 
 /** A line parked for an owner: what it waits on and how to read it. */
-const pendingOf = (a: Approval, m: Move): PendingPrice => ({ item: { id: m.itemId }, approval_id: a.id, previous: cny(m.currentFen), price: cny(m.newFen) });
+const pendingOf = (a: Approval, m: Move, base: string): PendingPrice => ({
+  itemId: m.itemId,
+  approvalId: a.id,
+  approvalUrl: `${base}/ucp/v1/approvals/${a.id}`,
+  previousFen: m.currentFen,
+  priceFen: m.newFen,
+});
 
-export interface PriceChanged {
-  item: { id: string };
-  previous: ReturnType<typeof cny>;
-  price: ReturnType<typeof cny>;
-}
-
-/** What a parked line answers: its message, the action that approves it, and the pending line. */
+/** What the parked lines answer: their messages, and the pending lines (each with where an owner approves it). */
 export interface Parked {
   messages: UcpMessage[];
-  actions: Record<string, unknown>[];
   pending: PendingPrice[];
 }
 
@@ -65,21 +62,17 @@ export class PriceChangesService {
         data: { changes: sent.map((x) => ({ item: x.m.itemId, previous_fen: x.previous, price_fen: x.price, reference_fen: x.m.reference.fen })) },
       });
     });
-    return sent.map((x) => ({ item: { id: x.m.itemId }, previous: cny(x.previous), price: cny(x.price) }));
+    return sent.map((x) => ({ itemId: x.m.itemId, previousFen: x.previous, priceFen: x.price }));
   }
 
   /** The locked slots (their pending approval named) and the moves over the cap (each parked as an approval). */
   async park(locked: Move[], over: Move[], where: { locationId: string; namespace: string; base: string }): Promise<Parked> {
     const messages: UcpMessage[] = [];
-    const actions: Record<string, unknown>[] = [];
     const pending: PendingPrice[] = [];
     for (const m of locked) {
       const waiting = await this.approvals.findPending('price_change', m.slot.id);
       messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId} has a price change awaiting approval${waiting ? ` ${waiting.id} (read it with get_approval)` : ''}; it was not changed`, `$.prices[${m.index}]`));
-      if (waiting) {
-        actions.push(action(waiting, m, where.base));
-        pending.push(pendingOf(waiting, m));
-      }
+      if (waiting) pending.push(pendingOf(waiting, m, where.base));
     }
     if (over.length) {
       const created = await this.tx.run(async () => {
@@ -100,11 +93,10 @@ export class PriceChangesService {
       });
       for (const { m, a } of created) {
         messages.push(message('approval_required', 'requires_buyer_review', `${m.itemId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item price cap (from the previous price or from today's reference price ${m.reference.fen} fen); parked as approval ${a.id} (read it with get_approval); nothing changed for it`, `$.prices[${m.index}]`));
-        actions.push(action(a, m, where.base));
-        pending.push(pendingOf(a, m));
+        pending.push(pendingOf(a, m, where.base));
       }
     }
-    return { messages, actions, pending };
+    return { messages, pending };
   }
 
   /** An approved change made (executed, or found on the platform): the slot unlocked at the new price, which becomes the day's reference. */
@@ -135,8 +127,4 @@ export class PriceChangesService {
       });
     });
   }
-}
-
-function action(a: Approval, m: Move, base: string): Record<string, unknown> {
-  return { type: 'approval', approval_id: a.id, item: { id: m.itemId }, method: 'POST', url: `${base}/ucp/v1/approvals/${a.id}`, body: { approved: true } };
 }

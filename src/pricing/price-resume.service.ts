@@ -7,6 +7,7 @@ import { EventsService } from '../events/events.service';
 import { slotId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { PriceRecordRepository } from './price-record.repository';
+import { PriceChanged } from './price-update';
 import { PriceSlotsRepository } from './price-slots.repository';
 
 /** A move within the cap, as PricingService holds it. */
@@ -20,13 +21,11 @@ export interface ResumedMove {
 
 export interface ResumedPrices {
   /** Moves the first attempt applied: answered as applied, never sent again. */
-  applied: { item: { id: string }; previous: { amount: number; currency: 'CNY' }; price: { amount: number; currency: 'CNY' } }[];
+  applied: PriceChanged[];
   /** Moves that took no effect and were not superseded: sent now, as a first attempt would. */
   toSend: ResumedMove[];
   messages: UcpMessage[];
 }
-
-const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
 /**
  * A price change retried under the Idempotency-Key of a first attempt whose process died (issue 27): what that
@@ -53,7 +52,7 @@ export class PriceResumeService {
       const mine = recorded.find((c) => c.approvalId === null && c.priceFen === m.newFen);
       const path = `$.prices[${m.index}]`;
       if (mine) {
-        out.applied.push({ item: { id: m.itemId }, previous: cny(mine.previousFen), price: cny(mine.priceFen) });
+        out.applied.push({ itemId: m.itemId, previousFen: mine.previousFen, priceFen: mine.priceFen });
         out.messages.push(message('price_recovered', 'info', `${m.itemId}: ${m.newFen} fen was applied by the first attempt and recorded; nothing was sent again`, path));
       } else if (recorded.length) {
         const last = recorded[recorded.length - 1];
@@ -84,7 +83,7 @@ export class PriceResumeService {
         });
       });
       for (const m of found) {
-        out.applied.push({ item: { id: m.itemId }, previous: cny(m.currentFen), price: cny(m.newFen) });
+        out.applied.push({ itemId: m.itemId, previousFen: m.currentFen, priceFen: m.newFen });
         out.messages.push(message('price_recovered', 'info', `${m.itemId}: the platform shows ${m.newFen} fen, applied by the first attempt; recorded now, nothing was sent again`, `$.prices[${m.index}]`));
       }
     }

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ok } from '../common/envelope';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
@@ -10,6 +11,8 @@ import { SetPricesBody } from './pricing.dto';
 import { PricingService } from './pricing.service';
 import { renderPriceUpdate } from './pricing.view';
 import { PricingDocs } from './pricing.openapi';
+
+const CAPS = ['com.example.svc.pricing'];
 
 @ApiTags('pricing')
 @Controller('ucp/v1/locations')
@@ -24,8 +27,9 @@ export class PricingController {
   @HttpCode(200)
   @PricingDocs.setPrices
   async setPrices(@Param('id') id: string, @Body() body: SetPricesBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return replyOnce(this.idempotency, req, res, { operation: 'pricing.update', resourceId: id }, (attempt) =>
-      this.pricing.setPrices(id, body, publicBase(this.config.publicUrl, req), attempt).then(renderPriceUpdate),
-    );
+    return replyOnce(this.idempotency, req, res, { operation: 'pricing.update', resourceId: id }, async (attempt) => {
+      const update = await this.pricing.setPrices(id, body, publicBase(this.config.publicUrl, req), attempt);
+      return ok(renderPriceUpdate(update), { capabilities: CAPS, messages: update.messages });
+    });
   }
 }

@@ -1,19 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { UcpMessage } from '../common/envelope';
 import { Errors } from '../common/errors';
-import { toPlus8 } from '../common/time';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import type { Attempt } from '../idempotency/idempotency.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { PriceChanged, PriceChangesService } from './price-changes.service';
+import { PriceChangesService } from './price-changes.service';
 import { Move, PriceMovesService } from './price-moves.service';
 import { overCapOrReference } from './price-reference.rules';
 import { PriceResumeService } from './price-resume.service';
 import { SetPricesBody } from './pricing.dto';
-import { PriceUpdate } from './pricing.view';
-
-const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
+import { PriceChanged, PriceUpdate } from './price-update';
 
 /**
  * Live price changes (PUT /locations/{id}/prices): confirm, kill switch, guard rules, then the per-item cap.
@@ -68,7 +65,7 @@ export class PricingService {
 
     const parked = await this.changes.park(locked, over, { locationId, namespace: location.namespace, base });
     messages.push(...parked.messages);
-    const references = moves.map((m) => ({ item: { id: m.itemId }, price: cny(m.reference.fen), source: m.reference.source, since: toPlus8(m.reference.since) }));
-    return { location: locationId, updated, pending: parked.pending, actions: parked.actions, references, messages };
+    const references = moves.map((m) => ({ itemId: m.itemId, fen: m.reference.fen, source: m.reference.source, since: m.reference.since }));
+    return { locationId, updated, pending: parked.pending, references, messages };
   }
 }

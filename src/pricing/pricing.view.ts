@@ -1,38 +1,23 @@
-import { ok, UcpMessage } from '../common/envelope';
+/** The JSON of `PUT /locations/{id}/prices`, rendered at the edge from the update (its declared type is the response class). */
+import type { ResponseBody } from '../common/envelope.responses';
+import { toPlus8 } from '../common/time';
+import { priceUpdateStatus, type PendingPrice, type PriceUpdate } from './price-update';
+import type { ApprovalActionView, SetPricesResponse } from './pricing.responses';
 
-const CAPS = ['com.example.svc.pricing'];
+const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
-type Amount = { amount: number; currency: string };
-
-/** A line parked for an owner's approval: nothing changed for it yet. */
-export interface PendingPrice {
-  item: { id: string };
-  approval_id: string;
-  previous: Amount;
-  price: Amount;
+/** What to call to approve a parked change (an owner decides, not the agent). */
+function approvalAction(p: PendingPrice): ApprovalActionView {
+  return { type: 'approval', approval_id: p.approvalId, item: { id: p.itemId }, method: 'POST', url: p.approvalUrl, body: { approved: true } };
 }
 
-/** `updated` when every line changed, `pending_approval` when none did (all wait for an owner), else `partly_pending_approval`. */
-export type PriceUpdateStatus = 'updated' | 'pending_approval' | 'partly_pending_approval';
-
-export function priceUpdateStatus(updated: number, pending: number): PriceUpdateStatus {
-  if (pending === 0) return 'updated';
-  return updated === 0 ? 'pending_approval' : 'partly_pending_approval';
-}
-
-/** What a price update did: the moves made, the approvals parked for the rest, and the messages about them. */
-export interface PriceUpdate {
-  location: string;
-  updated: { item: { id: string }; previous: Amount; price: Amount }[];
-  pending: PendingPrice[];
-  actions: Record<string, unknown>[];
-  /** Each requested item's reference price of the day, which the per-item cap holds against (issue 26). */
-  references: { item: { id: string }; price: Amount; source: string; since: string }[];
-  messages: UcpMessage[];
-}
-
-/** The UCP answer of `PUT /locations/{id}/prices` (built here, not in the service). */
-export function renderPriceUpdate(u: PriceUpdate) {
-  const status = priceUpdateStatus(u.updated.length, u.pending.length);
-  return ok({ status, location: u.location, updated: u.updated, pending: u.pending, actions: u.actions, references: u.references }, { capabilities: CAPS, messages: u.messages });
+export function renderPriceUpdate(u: PriceUpdate): ResponseBody<SetPricesResponse> {
+  return {
+    status: priceUpdateStatus(u.updated.length, u.pending.length),
+    location: u.locationId,
+    updated: u.updated.map((c) => ({ item: { id: c.itemId }, previous: cny(c.previousFen), price: cny(c.priceFen) })),
+    pending: u.pending.map((p) => ({ item: { id: p.itemId }, approval_id: p.approvalId, previous: cny(p.previousFen), price: cny(p.priceFen) })),
+    actions: u.pending.map(approvalAction),
+    references: u.references.map((r) => ({ item: { id: r.itemId }, price: cny(r.fen), source: r.source, since: toPlus8(r.since) })),
+  };
 }

@@ -12,12 +12,14 @@ import { RestockRecoveryService } from './restock-recovery.service';
 import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
 import { RestockRepository } from './restock.repository';
 
+/** What a restock request came to: the stored request's answer, and the messages about how it was obtained. */
 export interface RestockAnswer {
-  location: string;
+  locationId: string;
   reference: string;
   binding: boolean;
   accepted: number;
-  external_ref?: string;
+  /** Binding requests: the platform's own order number, null when it gave none. */
+  externalRef: string | null;
   messages: UcpMessage[];
 }
 
@@ -128,11 +130,11 @@ export class RestockService {
       messages.push(warning('external_ref_missing', `${row.namespace} did not return its own order number for this binding order`, '$.external_ref'));
     }
     return {
-      location: row.locationId,
+      locationId: row.locationId,
       reference: row.reference,
       binding: row.binding,
       accepted: answeredAccepted({ accepted: row.accepted, recovered: row.recovered, lineCount: row.lines.length }),
-      ...(row.externalRef ? { external_ref: row.externalRef } : {}),
+      externalRef: row.externalRef,
       messages,
     };
   }

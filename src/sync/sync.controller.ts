@@ -5,6 +5,7 @@ import { SyncLocationsBody } from './sync.dto';
 import { SALES_WINDOW_DEFAULT_DAYS } from './sync.rules';
 import { SyncNowGate } from './sync-now.gate';
 import { SyncDocs } from './sync.openapi';
+import { renderSyncSummary } from './sync.view';
 
 @ApiTags('locations')
 @Controller('ucp/v1/locations')
@@ -16,6 +17,6 @@ export class SyncController {
   @SyncDocs.syncNow
   async syncNow(@Body() body: SyncLocationsBody) {
     const summary = await this.gate.syncNow(body?.sales_window_days ?? SALES_WINDOW_DEFAULT_DAYS);
-    return ok(summary, { capabilities: ['com.example.svc.location', 'com.example.svc.inventory', 'com.example.svc.order'] });
+    return ok(renderSyncSummary(summary), { capabilities: ['com.example.svc.location', 'com.example.svc.inventory', 'com.example.svc.order'], messages: summary.messages });
   }
 }
