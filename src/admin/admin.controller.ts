@@ -6,6 +6,7 @@ import { killSwitchChangeNeedsApprover } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchBody } from './admin.dto';
 import { AdminDocs } from './admin.openapi';
+import { renderGuards } from './guards.view';
 
 /** decisions.md section 6: guard rules and the kill switch at run time; each change is an event. */
 @ApiTags('admin')
@@ -16,7 +17,7 @@ export class AdminController {
   @Get('guards')
   @AdminDocs.getGuards
   async getGuards() {
-    return ok(await this.guards.view());
+    return ok(renderGuards(await this.guards.state()));
   }
 
   /** The section 4 document; its shape is checked by the guard rules parser (400 invalid when bad). */
@@ -24,7 +25,7 @@ export class AdminController {
   @RequiresApprover()
   @AdminDocs.putGuards
   async putGuards(@Body() body: unknown) {
-    return ok(await this.guards.replaceRules(body));
+    return ok(renderGuards(await this.guards.replaceRules(body)));
   }
 
   /** Anyone may stop spending; releasing the switch needs the approver when one is configured. */
@@ -32,6 +33,6 @@ export class AdminController {
   @RequiresApprover(killSwitchChangeNeedsApprover)
   @AdminDocs.putKillSwitch
   async putKillSwitch(@Body() body: KillSwitchBody) {
-    return ok(await this.guards.setKillSwitch(body.engaged, body.reason));
+    return ok(renderGuards(await this.guards.setKillSwitch(body.engaged, body.reason)));
   }
 }

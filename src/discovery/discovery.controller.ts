@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { DiscoveryService } from './discovery.service';
 import { DiscoveryDocs } from './discovery.openapi';
+import { renderNamespaces, renderProfile } from './discovery.view';
 
 @ApiTags('discovery')
 @Controller()
@@ -22,12 +23,12 @@ export class DiscoveryController {
   @Get('.well-known/ucp')
   @DiscoveryDocs.profile
   profile(@Req() req: Request) {
-    return this.discovery.profile(publicBase(this.config.publicUrl, req), requestAuth(req, this.config).ok);
+    return renderProfile(this.discovery.state(), publicBase(this.config.publicUrl, req), requestAuth(req, this.config).ok);
   }
 
-    @Get('ucp/v1/namespaces')
+  @Get('ucp/v1/namespaces')
   @DiscoveryDocs.namespaces
   namespaces() {
-    return ok(this.discovery.namespaces(), { capabilities: ['com.example.svc.sku'] });
+    return ok(renderNamespaces(this.discovery.state()), { capabilities: ['com.example.svc.sku'] });
   }
 }

@@ -4,6 +4,14 @@ import { BudgetOutcome, checkBudget } from './guard.rules';
 import { GuardsRepository } from './guards.repository';
 import { GuardsService } from './guards.service';
 
+/** The budget limits (fen) and what is spent against them in the day and month of `readAt` (+08:00). */
+export interface BudgetStanding {
+  readAt: Date;
+  budget: { perOrderFen: number; dailyFen: number; monthlyFen: number };
+  dayFen: number;
+  monthFen: number;
+}
+
 /**
  * The budget guard: per order, daily and monthly limits on the +08:00 calendar, counting the spend ledger
  * (what suppliers really accepted, plus orders being placed right now or whose outcome is uncertain).
@@ -16,10 +24,10 @@ export class BudgetService {
   ) {}
 
   /** The limits and what is spent against them today and this month (+08:00), for a person judging an approval. */
-  async standing(at: Date = new Date()): Promise<{ budget: { perOrderFen: number; dailyFen: number; monthlyFen: number }; dayFen: number; monthFen: number }> {
+  async standing(at: Date = new Date()): Promise<BudgetStanding> {
     const rules = await this.guards.rules();
     const spent = await this.repo.spentSince(startOfDayPlus8(at), startOfMonthPlus8(at));
-    return { budget: rules.budget, ...spent };
+    return { readAt: at, budget: rules.budget, ...spent };
   }
 
   /** Would an order of `amountFen` at `at` pass? 503 guard_unverifiable when the rules are missing or unreadable. */

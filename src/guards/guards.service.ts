@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ClsService } from 'nestjs-cls';
 import { Errors } from '../common/errors';
-import { toPlus8OrNull } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';
@@ -135,19 +134,8 @@ export class GuardsService implements OnApplicationBootstrap {
     return s.rules;
   }
 
-  /** Admin view (decisions.md section 6). */
-  async view(): Promise<Record<string, unknown>> {
-    const s = await this.state();
-    return {
-      guards: s.rules ? { ...s.rules, killSwitch: s.engaged } : null,
-      verifiable: s.rules !== null,
-      problem: s.rules ? null : s.problem,
-      kill_switch: { engaged: s.engaged, reason: s.reason, changed_at: toPlus8OrNull(s.changedAt) },
-    };
-  }
-
-  /** PUT /admin/guards: the whole section 4 document; a bad shape is 400 and nothing changes. */
-  async replaceRules(raw: unknown): Promise<Record<string, unknown>> {
+  /** PUT /admin/guards: the whole section 4 document; a bad shape is 400 and nothing changes. Answers the new state. */
+  async replaceRules(raw: unknown): Promise<GuardState> {
     const parsed = parseGuardRules(raw);
     if (!parsed.ok) throw Errors.invalid('$', parsed.problem);
     const { killSwitch, ...doc } = parsed.rules;
@@ -161,11 +149,11 @@ export class GuardsService implements OnApplicationBootstrap {
     if (typeof explicit === 'boolean') {
       await this.setKillSwitch(killSwitch, `killSwitch: ${killSwitch} in the guard rules set through PUT /ucp/v1/admin/guards`);
     }
-    return this.view();
+    return this.state();
   }
 
   /** Engages or releases the kill switch; an event is recorded when it actually changes. */
-  async setKillSwitch(engaged: boolean, reason: string): Promise<Record<string, unknown>> {
+  async setKillSwitch(engaged: boolean, reason: string): Promise<GuardState> {
     this.forgetSnapshot();
     await this.tx.run(async () => {
       const before = await this.repo.setKillSwitch(engaged, reason);
@@ -177,7 +165,7 @@ export class GuardsService implements OnApplicationBootstrap {
         data: { engaged },
       });
     });
-    return this.view();
+    return this.state();
   }
 
   /** Stores the rules (or their problem) and the event that says so, in one transaction. */

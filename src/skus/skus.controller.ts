@@ -5,6 +5,7 @@ import { PutAliasesBody, SkuQuery } from './skus.dto';
 import { SkuAliasesService } from './sku-aliases.service';
 import { SkusService } from './skus.service';
 import { SkusDocs } from './skus.openapi';
+import { renderSkuRecord } from './skus.view';
 
 const CAPS = ['com.example.svc.sku'];
 
@@ -19,12 +20,14 @@ export class SkusController {
   @Get(':sku_id')
   @SkusDocs.get
   async get(@Param('sku_id') skuId: string, @Query() q: SkuQuery) {
-    return ok(await this.skus.get(skuId, q.location), { capabilities: CAPS });
+    const r = await this.skus.get(skuId, q.location);
+    return ok(renderSkuRecord(r), { capabilities: CAPS, messages: r.messages });
   }
 
   @Put(':sku_id/aliases')
   @SkusDocs.putAliases
   async putAliases(@Param('sku_id') skuId: string, @Body() body: PutAliasesBody) {
-    return ok(await this.aliases.put(skuId, body), { capabilities: CAPS });
+    const r = await this.aliases.put(skuId, body);
+    return ok(renderSkuRecord(r), { capabilities: CAPS, messages: r.messages });
   }
 }

@@ -4,14 +4,31 @@ import { DomainError, Errors } from '../common/errors';
 import { CatalogReads } from '../catalog/catalog-reads';
 import { SlotReadRepository } from '../catalog/slot-read.repository';
 import { SupplyCatalogService } from '../catalog/supply-catalog.service';
-import { cny, renderSupplyVariant, SupplyVariant } from '../catalog/variant.rules';
+import { SupplyProductView } from '../catalog/variant.rules';
+import { SlotEntity } from '../inventory/slot.entity';
 import { ParsedSkuId, requireLocationId, requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
+import { Alias } from './alias.rules';
 import { AliasService } from './alias.service';
-import type { SkuRecordResponse } from './skus.responses';
 
-/** A SKU record as the API shows it (its declared type is the response class: one shape, the compiler ties them). */
-export type SkuRecord = Omit<SkuRecordResponse, 'ucp'>;
+/** A supplier good this sku can be bought as, and how it was reached (`self` or the alias source). */
+export interface PurchasableGood {
+  namespace: string;
+  product: SupplyProductView;
+  via: 'self' | 'barcode' | 'manual' | 'vendor';
+}
+
+/** A SKU record (rendered by skus.view.ts). `aliases` are as the alias rules answer them (alias.rules.ts). */
+export interface SkuRecord {
+  id: ParsedSkuId;
+  title: string | null;
+  barcodes: string[];
+  aliases: Alias[];
+  purchasableFrom: PurchasableGood[];
+  /** Machine SKUs: the slots holding it (filtered by location when given). */
+  slots?: SlotEntity[];
+  messages: UcpMessage[];
+}
 
 /** The SKU registry's records: identity, barcodes, aliases (seven rules, alias.rules.ts) and where a good can be bought. */
 @Injectable()
@@ -46,12 +63,12 @@ export class SkusService {
     const messages: UcpMessage[] = [];
     let title: string | null = null;
     let known = false;
-    let slots: SkuRecord['slots'];
+    let slots: SlotEntity[] | undefined;
     if (id.role === 'machine') {
       const rows = await this.slots.bySkuIds([id.skuId], location);
       known = rows.length > 0;
       title = rows[0]?.title ?? null;
-      slots = rows.map((s) => ({ slot_id: s.id, location: s.locationId, stock: s.stock, price: cny(s.priceFen), locked: s.priceLocked }));
+      slots = rows;
       if (!known && location) throw Errors.notFound(`sku ${id.skuId} at location ${location}`, '$.location');
     } else {
       const r = await reads.get(id.namespace);
@@ -73,23 +90,19 @@ export class SkusService {
     }
     messages.push(...this.aliases.warnings(set, batch.resolve, '$.aliases'));
     const facts = batch.facts.get(id.skuId);
-    const purchasable: SkuRecord['purchasable_from'] = [];
+    const purchasable: PurchasableGood[] = [];
     for (const p of this.aliases.purchasable(id.skuId, set, batch.resolve)) {
       const parsed = requireSkuId(p.sku_id, '$.purchasable_from');
       const r = await reads.get(parsed.namespace);
       const product = r.ok ? r.snapshot.bySku.get(parsed.vendorSku) : undefined;
-      if (product) purchasable.push({ ...renderSupplyVariant(parsed.namespace, product), via: p.via });
+      if (product) purchasable.push({ namespace: parsed.namespace, product, via: p.via });
     }
     const record: SkuRecord = {
-      id: id.skuId,
-      namespace: id.namespace,
-      vendor: id.vendor,
-      role: id.role,
-      vendor_sku: id.vendorSku,
+      id,
       title: title ?? facts?.title ?? null,
-      barcodes: (facts?.barcodes ?? []).map((value) => ({ type: barcodeType(value), value })),
+      barcodes: facts?.barcodes ?? [],
       aliases: set.aliases,
-      purchasable_from: purchasable,
+      purchasableFrom: purchasable,
       messages,
     };
     if (slots) record.slots = slots;
@@ -99,12 +112,4 @@ export class SkusService {
 
 function errText(e: DomainError): string {
   return e.message;
-}
-
-function barcodeType(v: string): string {
-  if (/^\d{13}$/.test(v)) return 'ean13';
-  if (/^\d{8}$/.test(v)) return 'ean8';
-  if (/^\d{12}$/.test(v)) return 'upca';
-  if (/^\d{14}$/.test(v)) return 'gtin14';
-  return 'other';
 }

@@ -1,9 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { cny } from '../catalog/variant.rules';
 import { ok } from '../common/envelope';
-import { toPlus8 } from '../common/time';
 import { BudgetService } from '../guards/budget.service';
+import { renderBudgetStanding } from './budget-standing.view';
 import { SpendingDocs } from './spending.openapi';
 
 /** `GET /budget` (issue 30): each budget with what is already spent against it, so an approval can be judged. */
@@ -15,16 +14,6 @@ export class SpendingController {
   @Get()
   @SpendingDocs.standing
   async standing() {
-    const now = new Date();
-    const s = await this.budget.standing(now);
-    return ok(
-      {
-        read_at: toPlus8(now),
-        per_order: { limit: cny(s.budget.perOrderFen) },
-        daily: { limit: cny(s.budget.dailyFen), spent: cny(s.dayFen) },
-        monthly: { limit: cny(s.budget.monthlyFen), spent: cny(s.monthFen) },
-      },
-      { capabilities: ['com.example.svc.guards'] },
-    );
+    return ok(renderBudgetStanding(await this.budget.standing(new Date())), { capabilities: ['com.example.svc.guards'] });
   }
 }
