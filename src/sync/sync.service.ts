@@ -39,7 +39,7 @@ export class SyncService {
 
   /**
    * `POST /locations/sync`: every registered machine's inventory, and the ledger over the window, now: of the window,
-   * only the part that successful syncs have not read in full yet (from 3 hours before the end of what they read).
+   * the whole window again (a platform may file a record late with an earlier update time).
    */
   async syncNow(salesWindowDays: number, now = this.clock.nowMs()): Promise<SyncSummary> {
     const all = await this.locations.all();
@@ -56,8 +56,8 @@ export class SyncService {
           messages.push(message('upstream_unreachable', 'recoverable', `sales ledger of ${ns} not read: ${adapter.why}`, '$.sales'));
           continue;
         }
-        // Only what successful syncs have not read in full yet (with the scheduled look-back as overlap).
-        const { fromMs, toMs } = await this.ledger.unreadWindow(ns, ledgerWindow(now, salesWindowDays * DAY_MS));
+        // A manual sync reads the whole window again: a platform may file a record late with an earlier update time.
+        const { fromMs, toMs } = ledgerWindow(now, salesWindowDays * DAY_MS);
         out.push(await this.ledger.syncLedger(adapter.adapter, fromMs, toMs, 'manual'));
       }
       return out;
