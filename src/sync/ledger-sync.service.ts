@@ -6,7 +6,7 @@ import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
 import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
 import { SalesRepository } from '../sales/sales.repository';
 import { SyncStateRepository } from './sync-state.repository';
-import { capped, coveredAfter, LEDGER_LOOKBACK_MS, LEDGER_PAGE_SIZE, ledgerJob, ledgerReadWindow } from './sync.rules';
+import { capped, coveredAfter, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
 
 /** A ledger run stops after this many pages (1,000,000 records) and says so; the next tick continues. */
 const MAX_LEDGER_PAGES = 10_000;
@@ -42,12 +42,6 @@ export class LedgerSyncService {
   ) {}
 
   /** A scheduled ledger sync that could not run (no usable adapter): its sync state and a `sync.failed` event. */
-  /** Of `window`, the part successful syncs have not read in full yet (the scheduled look-back kept as overlap). */
-  async unreadWindow(ns: string, window: { fromMs: number; toMs: number }): Promise<{ fromMs: number; toMs: number }> {
-    const covered = (await this.state.get(ledgerJob(ns)))?.covered ?? null;
-    return ledgerReadWindow(window, covered, LEDGER_LOOKBACK_MS);
-  }
-
   async recordNotRun(ns: string, why: string): Promise<void> {
     await this.tx.run(async () => {
       await this.state.recordFailure(ledgerJob(ns), new Date(), why);
