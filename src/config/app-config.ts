@@ -17,6 +17,11 @@ export interface AppConfig {
   serviceName: string;
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * A PGlite data dump (a `dumpDataDir` tarball) that a `memory://` database starts from instead of an empty initdb.
+   * Not read from the environment: the test harness sets it to one migrated dump per run (initdb took ~2.5 s a start).
+   */
+  embeddedMemorySeed: string | null;
   /** Raw SERVICE_HTTP_VENDORS entries; each is validated by the partner registry (a bad one disables only its namespace). */
   httpVendors: unknown[];
   defaultMachineNamespace: string | null;
@@ -257,6 +262,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     serviceName,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: str(env, 'SERVICE_DATA_DIR') ?? './data',
+    embeddedMemorySeed: null,
     httpVendors,
     defaultMachineNamespace: namespace(env, 'SERVICE_DEFAULT_MACHINE_NAMESPACE'),
     defaultSupplyNamespace: namespace(env, 'SERVICE_DEFAULT_SUPPLY_NAMESPACE'),

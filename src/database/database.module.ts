@@ -31,7 +31,7 @@ class DatabaseTargetModule implements OnApplicationShutdown {
           inject: [APP_CONFIG],
           useFactory: async (config: AppConfig): Promise<DatabaseTarget> => {
             if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, close: async () => undefined };
-            const pg = await startEmbeddedPostgres(config.dataDir);
+            const pg = await startEmbeddedPostgres(config.dataDir, { memorySeed: config.embeddedMemorySeed });
             return { url: pg.url, embedded: true, close: () => pg.close() };
           },
         },

@@ -8,7 +8,14 @@ import * as path from 'node:path';
  */
 export interface EmbeddedPostgres {
   url: string;
+  /** The data directory as a tarball (PGlite's `dumpDataDir`), e.g. to seed `memory://` databases. */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** `memory://` only: start from this dump (a file written from `dump()`) instead of an empty initdb. */
+  memorySeed?: string | null;
 }
 
 export const EMBEDDED_MAX_CONNECTIONS = 4;
@@ -48,7 +55,7 @@ export function runtimeV8Flags(databaseUrl: string | null | undefined): string[]
  */
 export const EMBEDDED_TEMPLATE_DIR = path.join(__dirname, '..', '..', 'embedded-template');
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, opts: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
   // PGlite is ESM-only in parts; load it dynamically.
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -61,7 +68,11 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   let db: InstanceType<typeof PGlite>;
   try {
     if (!inMemory) copyTemplateIfNew(path.resolve(dataDir));
-    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), { startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
+    const seed = inMemory && opts.memorySeed ? new Blob([fs.readFileSync(opts.memorySeed)]) : undefined;
+    db = await PGlite.create(inMemory ? undefined : path.resolve(dataDir), {
+      startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+      ...(seed ? { loadDataDir: seed } : {}),
+    });
   } catch (e) {
     releaseLock();
     throw e;
@@ -71,6 +82,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const conn = server.getServerConn(); // "127.0.0.1:PORT"
   return {
     url: `postgres://postgres@${conn}/postgres`,
+    dump: () => db.dumpDataDir('none'),
     async close() {
       await server.stop().catch(() => undefined);
       await db.close().catch(() => undefined);

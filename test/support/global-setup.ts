@@ -1,9 +1,15 @@
 import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { DataSource } from 'typeorm';
+import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { dataSourceOptions, runMigrationsLocked } from '../../src/database/typeorm-options';
 import { adminQuery, urlFor } from './pg';
 
-/** Once per run: a template database with every migration applied; each test file copies it. */
+/**
+ * Once per run: a template database with every migration applied, which each test file copies; and the same for the
+ * embedded database, a migrated PGlite dump every `memory://` start loads instead of running initdb (test-app.ts).
+ */
 export default async function globalSetup(): Promise<void> {
   const template = `vt_${process.pid}_${Date.now().toString(36)}_tpl`;
   await adminQuery(`CREATE DATABASE "${template}"`);
@@ -12,4 +18,21 @@ export default async function globalSetup(): Promise<void> {
   await runMigrationsLocked(ds);
   await ds.destroy();
   process.env.TEST_PG_TEMPLATE = template;
+  process.env.TEST_EMBEDDED_SEED = await migratedEmbeddedDump(template);
+}
+
+async function migratedEmbeddedDump(name: string): Promise<string> {
+  const pg = await startEmbeddedPostgres('memory://');
+  try {
+    const ds = new DataSource(dataSourceOptions(pg.url, { embedded: true, poolMax: 1 }));
+    await ds.initialize();
+    await runMigrationsLocked(ds, { embedded: true });
+    await ds.destroy();
+    const file = path.join(__dirname, '..', '..', 'test-output', `${name}-embedded.tar`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from(await (await pg.dump()).arrayBuffer()));
+    return file;
+  } finally {
+    await pg.close();
+  }
 }

@@ -63,6 +63,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   if (env.SERVICE_ENV === 'production' && env.SERVICE_PUBLIC_URL === undefined) env.SERVICE_PUBLIC_URL = 'http://vending.test';
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const config = loadConfig(env);
+  // A migrated dump made once per run (global-setup.ts): an embedded start loads it instead of running initdb.
+  if (!databaseUrl && env.SERVICE_DATA_DIR?.startsWith('memory://')) config.embeddedMemorySeed = process.env.TEST_EMBEDDED_SEED ?? null;
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, cb) {
