@@ -6,13 +6,13 @@ import { SlotEntity } from '../inventory/slot.entity';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { Alias } from '../skus/alias.rules';
 import { AliasService } from '../skus/alias.service';
-import { combine, matchCategories, matchQuery, recordMatches } from '../catalog/catalog-index.rules';
+import { combine, matchCategories, matchQuery, recordMatches } from '../supply-catalog/catalog-index.rules';
 import { CatalogLookupBody, CatalogSearchBody, SEARCH_DEFAULT_LIMIT } from './catalog.dto';
-import { CatalogReads } from './catalog-reads';
+import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { decodeCursor, pageOf, searchFingerprint } from './pagination.rules';
-import { SlotReadRepository } from './slot-read.repository';
-import { CatalogSnapshot, SupplyCatalogService } from './supply-catalog.service';
-import { groupIntoProducts, MachineVariant, priceDerivedWarning, Product, renderMachineVariant, renderSupplyVariant, SupplyVariant, variantPath } from './variant.rules';
+import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
+import { CatalogSnapshot, SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
+import { groupIntoProducts, MachineVariant, priceDerivedWarning, Product, renderMachineVariant, renderSupplyVariant, SupplyVariant, variantPath } from '../supply-catalog/variant.rules';
 
 export type Variant = SupplyVariant | MachineVariant;
 export type LookupVariant = Variant & { aliases: Alias[]; inputs: { id: string; match: 'exact' }[] };

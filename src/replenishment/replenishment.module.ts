@@ -29,7 +29,7 @@ import { RunOpeningService } from './runs/run-opening.service';
 import { RunClaimService } from './runs/run-claim.service';
 import { SupplyResolutionModule } from './plan/supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
-import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 import { GuardsModule } from '../guards/guards.module';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { EventsModule } from '../events/events.module';
