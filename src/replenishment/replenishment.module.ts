@@ -5,6 +5,7 @@ import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan/plan.service';
+import { PlanInputsService } from './plan/plan-inputs.service';
 import { PlanRecorder } from './plan/plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
@@ -44,6 +45,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
   controllers: [ReplenishmentController, DepotController],
   providers: [
     PlanService,
+    PlanInputsService,
     PlanRecorder,
     RunsService,
     RunApprovalsService,
