@@ -23,8 +23,8 @@ const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', '
 require('reflect-metadata');
 const { createApp } = require(path.join(dist, 'src/bootstrap'));
 const { loadConfig } = require(path.join(dist, 'src/config/app-config'));
-const { SupplyCatalogService, CATALOG_REFRESH_AHEAD_MS } = require(path.join(dist, 'src/catalog/supply-catalog.service'));
-const { buildCatalogIndex, matchQuery } = require(path.join(dist, 'src/catalog/catalog-index.rules'));
+const { SupplyCatalogService, CATALOG_REFRESH_AHEAD_MS } = require(path.join(dist, 'src/supply-catalog/supply-catalog.service'));
+const { buildCatalogIndex, matchQuery } = require(path.join(dist, 'src/supply-catalog/catalog-index.rules'));
 const { DataSource } = require('typeorm');
 
 // ---- deterministic catalog ----

@@ -4,6 +4,7 @@ import { ok } from '../common/envelope';
 import { CatalogLookupBody, CatalogSearchBody } from './catalog.dto';
 import { CatalogService } from './catalog.service';
 import { CatalogDocs } from './catalog.openapi';
+import { renderCatalogLookup, renderCatalogSearch } from './catalog.view';
 
 const CAPS = ['com.example.svc.sku', 'com.example.svc.inventory'];
 
@@ -16,13 +17,15 @@ export class CatalogController {
   @HttpCode(200)
   @CatalogDocs.search
   async search(@Body() body: CatalogSearchBody) {
-    return ok(await this.catalog.search(body), { capabilities: CAPS });
+    const r = await this.catalog.search(body);
+    return ok(renderCatalogSearch(r), { capabilities: CAPS, messages: r.messages });
   }
 
   @Post('lookup')
   @HttpCode(200)
   @CatalogDocs.lookup
   async lookup(@Body() body: CatalogLookupBody) {
-    return ok(await this.catalog.lookup(body), { capabilities: CAPS });
+    const r = await this.catalog.lookup(body);
+    return ok(renderCatalogLookup(r), { capabilities: CAPS, messages: r.messages });
   }
 }

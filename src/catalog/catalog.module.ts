@@ -3,7 +3,7 @@ import { PartnersModule } from '../partners/partners.module';
 import { SkusModule } from '../skus/skus.module';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
-import { SupplyCatalogModule } from './supply-catalog.module';
+import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 
 /** The catalog routes (search and lookup). Supplier catalog reads live in SupplyCatalogModule. */
 @Module({

@@ -1,23 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage, warning } from '../common/envelope';
 import { Errors } from '../common/errors';
-import { ParsedSkuId, requireLocationId, requireNamespace, requireSkuId } from '../identifiers/identifiers';
+import { ParsedSkuId, requireLocationId, requireNamespace, requireSkuId, skuId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { Alias } from '../skus/alias.rules';
 import { AliasService } from '../skus/alias.service';
-import { combine, matchCategories, matchQuery, recordMatches } from '../catalog/catalog-index.rules';
+import { combine, matchCategories, matchQuery, recordMatches } from '../supply-catalog/catalog-index.rules';
+import { CatalogReads } from '../supply-catalog/catalog-reads';
+import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
+import { CatalogSnapshot, SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
+import { groupById, productPriceWarning, SlotView, SupplyProductView, variantPath } from '../supply-catalog/variant.rules';
 import { CatalogLookupBody, CatalogSearchBody, SEARCH_DEFAULT_LIMIT } from './catalog.dto';
-import { CatalogReads } from './catalog-reads';
 import { decodeCursor, pageOf, searchFingerprint } from './pagination.rules';
-import { SlotReadRepository } from './slot-read.repository';
-import { CatalogSnapshot, SupplyCatalogService } from './supply-catalog.service';
-import { groupIntoProducts, MachineVariant, priceDerivedWarning, Product, renderMachineVariant, renderSupplyVariant, SupplyVariant, variantPath } from './variant.rules';
 
-export type Variant = SupplyVariant | MachineVariant;
-export type LookupVariant = Variant & { aliases: Alias[]; inputs: { id: string; match: 'exact' }[] };
+/** A good that search or lookup found: a supplier product of a namespace, or a slot of the synced machine copy. */
+export type CatalogGood = { role: 'supply'; namespace: string; product: SupplyProductView } | { role: 'machine'; slot: SlotView };
 
-/** Search and lookup answer UCP's catalog layout: `products[]`, each with its `variants[]` (see groupIntoProducts). */
+/** A looked-up good, with the requested id it answers and that id's aliases. */
+export interface LookupGood {
+  good: CatalogGood;
+  input: string;
+  aliases: Alias[];
+}
+
+/**
+ * The answer's goods grouped into UCP's products (one per sku_id, each with its variants: see groupIntoProducts).
+ * The service groups them, unrendered, because its warnings point into that layout (`$.products[i].variants[j]`);
+ * catalog.view.ts only renders each good.
+ */
+export interface CatalogSearchResult {
+  products: CatalogGood[][];
+  pagination: ReturnType<typeof pageOf>['pagination'];
+  messages: UcpMessage[];
+}
+
+export interface CatalogLookupResult {
+  products: LookupGood[][];
+  messages: UcpMessage[];
+}
+
+const goodId = (g: CatalogGood): string => (g.role === 'supply' ? skuId(g.namespace, g.product.vendorSku) : g.slot.skuId);
 
 /** Search and lookup over supplier catalogs (cached, indexed in memory) and the synced machine copy (`slots`). */
 @Injectable()
@@ -29,7 +52,7 @@ export class CatalogService {
     private readonly aliases: AliasService,
   ) {}
 
-  async search(body: CatalogSearchBody): Promise<{ products: Product<Variant>[]; pagination: object; messages: UcpMessage[] }> {
+  async search(body: CatalogSearchBody): Promise<CatalogSearchResult> {
     const ns = requireNamespace(body.filters.namespace, '$.filters.namespace');
     const capability = ns.role === 'supply' ? 'catalog' : 'inventory';
     this.registry.usable(ns.namespace, ns.role, capability, '$.filters.namespace');
@@ -47,36 +70,36 @@ export class CatalogService {
     return this.searchMachine(ns.namespace, location!, body.query, categories, { offset, limit }, fingerprint);
   }
 
-  private searchSupply(snap: CatalogSnapshot, query: string | undefined, categories: string[] | undefined, page: { offset: number; limit: number }, fp: string) {
+  private searchSupply(snap: CatalogSnapshot, query: string | undefined, categories: string[] | undefined, page: { offset: number; limit: number }, fp: string): CatalogSearchResult {
     const positions = combine(snap.index, matchQuery(snap.index, query), matchCategories(snap.index, categories));
     const total = positions ? positions.length : snap.products.length;
     const { items, pagination } = pageOf(total, page, fp, (from, to) => {
-      const out: SupplyVariant[] = [];
-      for (let i = from; i < to; i++) out.push(renderSupplyVariant(snap.namespace, snap.products[positions ? positions[i] : i]));
+      const out: CatalogGood[] = [];
+      for (let i = from; i < to; i++) out.push({ role: 'supply', namespace: snap.namespace, product: snap.products[positions ? positions[i] : i] });
       return out;
     });
     const messages: UcpMessage[] = [];
-    const { products, at } = groupIntoProducts<Variant>(items);
-    items.forEach((v, i) => {
-      const w = priceDerivedWarning(v, variantPath(at[i]));
+    const { groups, at } = groupById(items, goodId);
+    items.forEach((g, i) => {
+      const w = g.role === 'supply' ? productPriceWarning(g.namespace, g.product, variantPath(at[i])) : null;
       if (w) messages.push(w);
     });
     messages.push(...rejectedWarnings(snap));
-    return { products, pagination, messages };
+    return { products: groups, pagination, messages };
   }
 
-  private async searchMachine(namespace: string, location: string, query: string | undefined, categories: string[] | undefined, page: { offset: number; limit: number }, fp: string) {
+  private async searchMachine(namespace: string, location: string, query: string | undefined, categories: string[] | undefined, page: { offset: number; limit: number }, fp: string): Promise<CatalogSearchResult> {
     const loc = await this.slots.location(location);
     if (!loc) throw Errors.notFound(`location ${location}`, '$.filters.location');
     if (loc.namespace !== namespace) {
       throw Errors.namespaceMismatch('$.filters.location', `location ${location} belongs to ${loc.namespace}, not ${namespace}`);
     }
     const rows = (await this.slots.atLocation(namespace, location)).filter((s) => recordMatches({ title: s.title, spec: null, barcode: s.barcode }, query, categories));
-    const { items, pagination } = pageOf(rows.length, page, fp, (from, to) => rows.slice(from, to).map(renderMachineVariant));
-    return { products: groupIntoProducts<Variant>(items).products, pagination, messages: [] as UcpMessage[] };
+    const { items, pagination } = pageOf(rows.length, page, fp, (from, to) => rows.slice(from, to).map((slot): CatalogGood => ({ role: 'machine', slot })));
+    return { products: groupById(items, goodId).groups, pagination, messages: [] };
   }
 
-  async lookup(body: CatalogLookupBody): Promise<{ products: Product<LookupVariant>[]; messages: UcpMessage[] }> {
+  async lookup(body: CatalogLookupBody): Promise<CatalogLookupResult> {
     const location = body.filters?.location !== undefined ? requireLocationId(body.filters.location, '$.filters.location') : undefined;
     // Validate every id first (400 before any partner is called); duplicates are answered once.
     const firstIndex = new Map<string, number>();
@@ -91,7 +114,7 @@ export class CatalogService {
     });
     const reads = new CatalogReads(this.catalogs);
     const messages: UcpMessage[] = [];
-    const answered: { variant: Variant; input: string }[] = [];
+    const answered: { good: CatalogGood; input: string }[] = [];
     let unreachableIds = 0;
 
     const machineIds = parsed.filter((p) => p.role === 'machine').map((p) => p.skuId);
@@ -107,7 +130,7 @@ export class CatalogService {
           const where = location ? ` at location ${location}` : '';
           messages.push(message('not_found', 'warning', `${p.skuId} is not in any synced machine${where}`, path));
         }
-        for (const s of rows) answered.push({ variant: renderMachineVariant(s), input: p.skuId });
+        for (const slot of rows) answered.push({ good: { role: 'machine', slot }, input: p.skuId });
         continue;
       }
       const r = await reads.get(p.namespace);
@@ -121,7 +144,7 @@ export class CatalogService {
         messages.push(message('not_found', 'warning', `${p.skuId} is not in the catalog of ${p.namespace}`, path));
         continue;
       }
-      answered.push({ variant: renderSupplyVariant(p.namespace, product), input: p.skuId });
+      answered.push({ good: { role: 'supply', namespace: p.namespace, product }, input: p.skuId });
     }
     if (answered.length === 0 && unreachableIds > 0 && unreachableIds === parsed.length) {
       const first = messages[0];
@@ -129,19 +152,17 @@ export class CatalogService {
     }
 
     const batch = await this.aliases.batch([...new Set(answered.map((a) => a.input))], reads);
-    const variants: LookupVariant[] = answered.map((a) => {
-      const set = batch.sets.get(a.input) ?? { aliases: [], unsearched: [] };
-      return { ...a.variant, aliases: set.aliases, inputs: [{ id: a.input, match: 'exact' as const }] };
-    });
-    const { products, at } = groupIntoProducts(variants);
-    answered.forEach((a, i) => {
+    const setOf = (input: string) => batch.sets.get(input) ?? { aliases: [], unsearched: [] };
+    const found: LookupGood[] = answered.map((a) => ({ ...a, aliases: setOf(a.input).aliases }));
+    const { groups, at } = groupById(found, (f) => goodId(f.good));
+    found.forEach(({ good, input }, i) => {
       const path = variantPath(at[i]);
-      const set = batch.sets.get(a.input) ?? { aliases: [], unsearched: [] };
+      const set = setOf(input);
       messages.push(...this.aliases.warnings(set, batch.resolve, `${path}.aliases`, path));
-      const w = 'sale_units' in a.variant ? priceDerivedWarning(a.variant, path) : null;
+      const w = good.role === 'supply' ? productPriceWarning(good.namespace, good.product, path) : null;
       if (w) messages.push(w);
     });
-    return { products, messages: dedupeWarnings(messages) };
+    return { products: groups, messages: dedupeWarnings(messages) };
   }
 }
 

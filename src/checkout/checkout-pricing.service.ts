@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SupplyCatalogService } from '../catalog/supply-catalog.service';
+import { SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
 import { Errors } from '../common/errors';
 import { parseSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';

@@ -13,7 +13,7 @@ import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutRecoveryService } from './checkout-recovery.service';
 import { CheckoutService } from './checkout.service';
 import { PartnersModule } from '../partners/partners.module';
-import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 import { GuardsModule } from '../guards/guards.module';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { EventsModule } from '../events/events.module';

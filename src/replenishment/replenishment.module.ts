@@ -5,6 +5,7 @@ import { ForecastingModule } from '../forecasting/forecasting.module';
 import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan/plan.service';
+import { PlanInputsService } from './plan/plan-inputs.service';
 import { PlanRecorder } from './plan/plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
@@ -29,7 +30,7 @@ import { RunOpeningService } from './runs/run-opening.service';
 import { RunClaimService } from './runs/run-claim.service';
 import { SupplyResolutionModule } from './plan/supply-resolution.module';
 import { PartnersModule } from '../partners/partners.module';
-import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 import { GuardsModule } from '../guards/guards.module';
 import { ApprovalsModule } from '../approvals/approvals.module';
 import { EventsModule } from '../events/events.module';
@@ -44,6 +45,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
   controllers: [ReplenishmentController, DepotController],
   providers: [
     PlanService,
+    PlanInputsService,
     PlanRecorder,
     RunsService,
     RunApprovalsService,

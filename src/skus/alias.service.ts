@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { toPlus8 } from '../common/time';
-import { CatalogReads } from '../catalog/catalog-reads';
-import { similarProducts, similarTitles } from '../catalog/title-similarity.rules';
-import { SlotReadRepository } from '../catalog/slot-read.repository';
+import { CatalogReads } from '../supply-catalog/catalog-reads';
+import { similarProducts, similarTitles } from '../supply-catalog/title-similarity.rules';
+import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
 import { ParsedSkuId, parseSkuId as parseId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import {

@@ -6,7 +6,7 @@
  * and rebuilds this directory only when the rows differ from the previous read, so a sync is seen at once while an
  * unchanged fleet costs a row comparison.
  */
-import { buildTitleSet, TitleSet } from '../catalog/title-similarity.rules';
+import { buildTitleSet, TitleSet } from '../supply-catalog/title-similarity.rules';
 
 /** One distinct (sku, title, barcode) of the synced slots, ordered by sku, title, barcode. */
 export interface MachineSkuRow {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SupplyCatalogModule } from '../catalog/supply-catalog.module';
+import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 import { EventsModule } from '../events/events.module';
 import { PartnersModule } from '../partners/partners.module';
 import { AliasService } from './alias.service';

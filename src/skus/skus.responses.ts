@@ -1,7 +1,46 @@
 /** Response models of the SKU registry (OpenAPI only; see common/envelope.responses.ts). */
-import { Int } from '../common/api-docs';
+import { Const, DateTime, Int } from '../common/api-docs';
 import { BarcodeView, PriceView, UcpEnvelope } from '../common/envelope.responses';
-import { AliasView, VariantView } from '../catalog/catalog.responses';
+import { AvailabilityView, DescriptionView, SaleUnitView, VariantInventoryView } from '../supply-catalog/variant.responses';
+
+export class AliasView {
+  sku_id: string;
+  /** `barcode`, `manual` and `vendor` may be used to order; `suggested` may not. */
+  source: 'barcode' | 'manual' | 'vendor' | 'suggested';
+  @DateTime({ nullable: true, description: 'Null for implied (`vendor`) and `suggested` aliases.' })
+  confirmed_at: string | null;
+}
+
+export class LookupInputView {
+  /** The requested id this variant answers. */
+  id: string;
+  @Const('exact')
+  match: 'exact';
+}
+
+/**
+ * A catalog variant. Supply namespaces carry `sale_units` and `availability`; machine namespaces carry `inventory`
+ * and `location`. Lookup adds `aliases` and `inputs`. Cost and margin never appear.
+ */
+export class VariantView {
+  /** sku_id, `<vendor>-<role>:<vendor_sku>`. */
+  id: string;
+  title: string;
+  description: DescriptionView;
+  /** Barcode (EAN); absent when unknown (UCP: a string when present). */
+  sku?: string;
+  /** Always the each (single unit) price. */
+  price: PriceView;
+  @Const('EA')
+  quantity_unit: 'EA';
+  sale_units?: SaleUnitView[];
+  availability?: AvailabilityView;
+  inventory?: VariantInventoryView;
+  /** Machine variants: the location whose slot this is. */
+  location?: string;
+  aliases?: AliasView[];
+  inputs?: LookupInputView[];
+}
 
 export class PurchasableVariantView extends VariantView {
   /** How the supplier good was reached: `self`, or the alias source that links it. */

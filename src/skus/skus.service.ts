@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope';
 import { DomainError, Errors } from '../common/errors';
-import { CatalogReads } from '../catalog/catalog-reads';
-import { SlotReadRepository } from '../catalog/slot-read.repository';
-import { SupplyCatalogService } from '../catalog/supply-catalog.service';
-import { SupplyProductView } from '../catalog/variant.rules';
+import { CatalogReads } from '../supply-catalog/catalog-reads';
+import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
+import { SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
+import { SupplyProductView } from '../supply-catalog/variant.rules';
 import { SlotEntity } from '../inventory/slot.entity';
 import { ParsedSkuId, requireLocationId, requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';

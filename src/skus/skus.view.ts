@@ -1,5 +1,5 @@
 /** The JSON of a SKU record, rendered at the edge (its declared type is the response class). */
-import { cny, renderSupplyVariant } from '../catalog/variant.rules';
+import { cny, renderSupplyVariant } from '../supply-catalog/variant.rules';
 import type { ResponseBody } from '../common/envelope.responses';
 import type { SkuRecord } from './skus.service';
 import type { SkuRecordResponse } from './skus.responses';

@@ -1,4 +1,4 @@
-import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
+import { SupplyCatalogService } from '../../src/supply-catalog/supply-catalog.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';

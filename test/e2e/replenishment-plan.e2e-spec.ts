@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
+import { SupplyCatalogService } from '../../src/supply-catalog/supply-catalog.service';
 import { PartnerError, SupplyProduct } from '../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { expectEnvelope, expectError } from '../support/envelope';

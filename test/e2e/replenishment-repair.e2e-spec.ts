@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
+import { SupplyCatalogService } from '../../src/supply-catalog/supply-catalog.service';
 import { expectError } from '../support/envelope';
 import { Fleet, startFleetWithApp } from '../support/fleet';
 import { callTool, codesOf, mcpClient } from '../support/mcp-client';

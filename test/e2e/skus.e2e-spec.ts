@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { SupplyCatalogService } from '../../src/catalog/supply-catalog.service';
+import { SupplyCatalogService } from '../../src/supply-catalog/supply-catalog.service';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';

@@ -1,49 +1,41 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/clock';
-import { UcpMessage, warning } from '../../common/envelope';
+import { warning } from '../../common/envelope';
 import { startOfDayPlus8, toPlus8 } from '../../common/time';
-import { DemandEstimate, estimateDemand } from '../../forecasting/demand.rules';
+import { DemandEstimate } from '../../forecasting/demand.rules';
 import { FORECASTING_DEFAULTS } from '../../forecasting/forecasting.defaults';
-import { DemandRepository, SlotAggregateRow } from '../../forecasting/demand.repository';
-import { LeadTimeService } from '../../forecasting/lead-time.service';
-import { FulfillerKind } from '../fulfiller-kind';
-import { RunFulfillers } from '../fulfillers/run-fulfillers';
+import { SlotAggregateRow } from '../../forecasting/demand.repository';
 import { LeadTime } from '../../forecasting/lead-time.rules';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
+import { FulfillerKind } from '../fulfiller-kind';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { aggregateBySupplier } from './aggregation.rules';
-import { applyPolicy } from './policy.rules';
-import { Resolution } from './resolution.rules';
+import { coverOrder, SlotOnOrder } from './inventory-position.rules';
+import { PlanInputsService } from './plan-inputs.service';
 import { PlanRecorder } from './plan-recorder.service';
 import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
-import { SupplyResolutionService } from './supply-resolution.service';
-import { OnOrderRepository } from './on-order.repository';
-import { coverOrder, expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
-import { DepotService } from '../depot/depot.service';
+import { applyPolicy } from './policy.rules';
+import { Resolution } from './resolution.rules';
 
 const DAY_MS = 86_400_000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /**
- * The replenishment plan: demand per slot (SQL aggregates + demand.rules), lead time per fulfiller, the
- * order-up-to policy (policy.rules), pack sizes and prices of the supplier each good resolves to through the SKU
- * registry (SupplyResolutionService; the simulated supplier prices a good at that supplier's price). `compute`
- * only reads and returns the domain plan (plan.view.ts renders it); `computeAndRecord` also records the plan's
- * stock snapshot and forecasts (PlanRecorder), for the operations that stand on a plan.
+ * The replenishment plan: the order-up-to policy (policy.rules) applied to what PlanInputsService reads per slot
+ * (demand, on order, depot, the supplier each good resolves to, lead time per fulfiller), with pack sizes and prices
+ * of the resolved supplier (the simulated supplier prices a good at that supplier's price). `compute` only reads and
+ * returns the domain plan (plan.view.ts renders it); `computeAndRecord` also records the plan's stock snapshot and
+ * forecasts (PlanRecorder), for the operations that stand on a plan.
  */
 @Injectable()
 export class PlanService {
-  private readonly logger = new Logger(PlanService.name);
   constructor(
-    private readonly demand: DemandRepository,
-    private readonly leadTimes: LeadTimeService,
-    private readonly resolution: SupplyResolutionService,
+    private readonly inputs: PlanInputsService,
     private readonly registry: PartnerRegistry,
     private readonly fulfillers: RunFulfillers,
     private readonly recorder: PlanRecorder,
-    private readonly onOrder: OnOrderRepository,
-    private readonly depot: DepotService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,32 +75,11 @@ export class PlanService {
     const today = startOfDayPlus8(now);
     const windowStart = new Date(today.getTime() - d.salesWindowDays * DAY_MS);
     const windowStartDay = toPlus8(windowStart).slice(0, 10);
-    const messages: UcpMessage[] = [];
-
-    const rows = await this.demand.slotAggregates(windowStartDay, d.salesWindowDays, opts.location);
-    const demandOf = new Map(rows.map((r) => [r.slotId, estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d)]));
-    // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
-    const openLines = await this.onOrder.openLines(opts.location);
-    const onOrder = onOrderBySlot(openLines);
-    // The depot serves slots before anything is bought, in the plan's slot order, until its units run out.
-    const depotLeft = await this.depot.available([...new Set(rows.map((r) => r.skuId))]);
-
-    // Supplier fulfillers: every good resolved through the SKU registry (purchasable_from, supplier choice).
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
-    const resolved = sourcing === 'machine_platform' ? null : await this.resolve(rows.map((r) => r.skuId), opts.requireCatalog === true, messages);
-
-    // Lead times: one per fulfiller in use (the simulated supplier; each resolved supplier; each machine platform).
-    const orderedFrom = (r: SlotAggregateRow): string | null =>
-      sourcing === 'machine_platform' ? r.namespace : sim ?? resolved?.get(r.skuId)?.offer.namespace ?? null;
-    const leadByFulfiller = new Map<string, LeadTime>();
-    for (const ns of new Set(sim ? [sim] : rows.map(orderedFrom))) {
-      if (ns !== null) leadByFulfiller.set(ns, await this.leadTimes.of(leadSamples, ns));
-    }
+    const inputs = await this.inputs.read({ location: opts.location, windowStartDay, traits: { sourcing, leadSamples }, sim, requireCatalog: opts.requireCatalog === true });
+    const { rows, demandOf, onOrder, resolved, orderedFrom, leadByFulfiller } = inputs;
+    const messages = inputs.messages;
     const stated: LeadTime = { days: d.statedLeadTimeDays, sigmaDays: this.config.statedLeadTimeSigmaDays ?? d.statedLeadTimeSigmaDays, source: 'stated', samples: 0 };
-    // Box remainders of placed runs on their way to the depot: slots take them before anything more is bought.
-    const slotsNow = new Map(rows.map((r) => [r.slotId, { stock: r.stock, capacity: r.capacity, ratePerDay: demandOf.get(r.slotId)!.ratePerDay }]));
-    const leadDays = Math.max(0, ...[...leadByFulfiller.values()].map((l) => l.days), d.statedLeadTimeDays);
-    const incomingLeft = expectedToDepot(openLines, slotsNow, leadDays);
 
     const lines: PlanLine[] = [];
     const notCarried = new Map<string, { title: string; slots: number; first: number }>();
@@ -119,7 +90,7 @@ export class PlanService {
       const r = rows[i];
       const fulfiller = orderedFrom(r);
       const res = resolved ? (resolved.get(r.skuId) ?? null) : undefined;
-      computed.set(r.slotId, this.line(r, demandOf.get(r.slotId)!, onOrder.get(r.slotId), { depotLeft, incomingLeft }, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim));
+      computed.set(r.slotId, this.line(r, demandOf.get(r.slotId)!, onOrder.get(r.slotId), inputs, fulfiller === null ? stated : leadByFulfiller.get(fulfiller)!, fulfiller, res, sim));
     }
     for (const r of rows) {
       const line = computed.get(r.slotId)!;
@@ -243,26 +214,6 @@ export class PlanService {
       carriedByFulfiller: res === undefined ? true : res !== null,
       ...(res !== undefined ? { supply: res ? supplyOf(res, sim) : null } : {}),
     };
-  }
-
-  /**
-   * Resolutions by machine sku id. A supplier catalog that cannot be read is a warning on the plan (its offers are
-   * unknown), or the run's error: a run never silently lacks the goods of an unreachable supplier.
-   */
-  private async resolve(ids: string[], required: boolean, messages: UcpMessage[]): Promise<Map<string, Resolution | null>> {
-    const { byId, unavailable } = await this.resolution.resolve(ids);
-    if (unavailable.length && required) throw unavailable[0].error;
-    for (const u of unavailable) {
-      this.logger.warn(`plan: catalog of ${u.namespace} unavailable: ${u.error.message}`);
-      messages.push(
-        warning(
-          'catalog_unavailable',
-          `the catalog of ${u.namespace} could not be read (${u.error.message}); goods only it sells show no supplier, quantities are in each and costs are unknown`,
-          '$.slots',
-        ),
-      );
-    }
-    return byId;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SupplyCatalogModule } from '../../catalog/supply-catalog.module';
+import { SupplyCatalogModule } from '../../supply-catalog/supply-catalog.module';
 import { PartnersModule } from '../../partners/partners.module';
 import { SkusModule } from '../../skus/skus.module';
 import { SupplyResolutionService } from './supply-resolution.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors';
-import { CatalogReads } from '../../catalog/catalog-reads';
-import { SupplyCatalogService } from '../../catalog/supply-catalog.service';
+import { CatalogReads } from '../../supply-catalog/catalog-reads';
+import { SupplyCatalogService } from '../../supply-catalog/supply-catalog.service';
 import { parseSkuId } from '../../identifiers/identifiers';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
 import { AliasSource } from '../../skus/alias.rules';

@@ -1,4 +1,4 @@
-import { SlotReadRepository } from '../../../src/catalog/slot-read.repository';
+import { SlotReadRepository } from '../../../src/supply-catalog/slot-read.repository';
 import { PriceSlotsRepository } from '../../../src/pricing/price-slots.repository';
 import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
 

@@ -13,9 +13,7 @@ const SRC = path.join(__dirname, '..', '..', '..', 'src');
  * Classes still over the limit, with their count today: none may grow, none may be added, and each leaves this list
  * once it is split (the replenishment ones are split on the branch of issue 31 items 1 and 3).
  */
-const BEING_SPLIT: Record<string, number> = {
-  'replenishment/plan/plan.service.ts PlanService': 10,
-};
+const BEING_SPLIT: Record<string, number> = {};
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { buildCatalogIndex, combine, matchCategories, matchQuery, recordMatches, tokenize } from '../../../src/catalog/catalog-index.rules';
-import { similarCandidates, titleSimilarity } from '../../../src/catalog/title-similarity.rules';
+import { buildCatalogIndex, combine, matchCategories, matchQuery, recordMatches, tokenize } from '../../../src/supply-catalog/catalog-index.rules';
+import { similarCandidates, titleSimilarity } from '../../../src/supply-catalog/title-similarity.rules';
 import { decodeCursor, encodeCursor, pageOf } from '../../../src/catalog/pagination.rules';
-import { priceDerivedWarning, renderSupplyVariant, saleUnitFor, saleUnits } from '../../../src/catalog/variant.rules';
+import { priceDerivedWarning, renderSupplyVariant, saleUnitFor, saleUnits } from '../../../src/supply-catalog/variant.rules';
 
 const products = [
   { title: 'Coca-Cola can 330ml', spec: 'box of 24', barcode: '6901234567892' },

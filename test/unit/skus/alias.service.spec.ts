@@ -4,10 +4,10 @@
  * per-product or per-fleet work: no catalog product title is read for suggestions, and the machine directory is
  * rebuilt only when the synced rows change (a change is seen on the next read).
  */
-import { CatalogReads } from '../../../src/catalog/catalog-reads';
-import { buildCatalogIndex } from '../../../src/catalog/catalog-index.rules';
-import { CatalogSnapshot, SupplyCatalogService } from '../../../src/catalog/supply-catalog.service';
-import { SlotReadRepository } from '../../../src/catalog/slot-read.repository';
+import { CatalogReads } from '../../../src/supply-catalog/catalog-reads';
+import { buildCatalogIndex } from '../../../src/supply-catalog/catalog-index.rules';
+import { CatalogSnapshot, SupplyCatalogService } from '../../../src/supply-catalog/supply-catalog.service';
+import { SlotReadRepository } from '../../../src/supply-catalog/slot-read.repository';
 import { SupplyProduct } from '../../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../../src/partners/registry/partner-registry';
 import { AliasService } from '../../../src/skus/alias.service';

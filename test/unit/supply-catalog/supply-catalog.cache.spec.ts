@@ -14,7 +14,7 @@ import {
   runInTurns,
   snapshotSteps,
   SupplyCatalogService,
-} from '../../../src/catalog/supply-catalog.service';
+} from '../../../src/supply-catalog/supply-catalog.service';
 import { PartnerError, SupplyProduct } from '../../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../../src/partners/registry/partner-registry';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { cny, groupIntoProducts, variantPath } from '../../../src/catalog/variant.rules';
+import { cny, groupIntoProducts, variantPath } from '../../../src/supply-catalog/variant.rules';
 
 describe('catalog products (issue 17: UCP products[].variants[])', () => {
   it('one product per sku_id in first-seen order, with the price range of its variants', () => {

@@ -3,7 +3,7 @@ import { partnerFailure } from '../partners/partner-failure';
 import { RejectedRecord, SupplyAdapter, SupplyProduct } from '../partners/adapter.types';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { CatalogIndex, catalogIndexSteps } from './catalog-index.rules';
-import { renderSupplyVariant, saleUnitFor, saleUnits, SaleUnit, SupplyVariant } from './variant.rules';
+import { saleUnitFor, saleUnits, SaleUnit } from './variant.rules';
 
 /** One fetched supplier catalog with its search structures. Products are frozen: never mutate them. */
 export interface CatalogSnapshot {
@@ -83,11 +83,6 @@ export class SupplyCatalogService {
   /** One product by its vendor sku, or null when the supplier does not carry it (today). */
   async product(namespace: string, vendorSku: string, opts: ReadOptions = {}): Promise<SupplyProduct | null> {
     return (await this.snapshot(namespace, opts)).bySku.get(vendorSku) ?? null;
-  }
-
-  /** The catalog variant of a product as the catalog routes show it: each price, sale units, no cost. */
-  variant(namespace: string, product: SupplyProduct): SupplyVariant {
-    return renderSupplyVariant(namespace, product);
   }
 
   /** The sale units of a product (EA always; BX with contains, increment, price, price_derived). */

@@ -3,6 +3,7 @@
  * Cost and margin never appear here: `costFen` is read by nobody in this file.
  */
 import { message, UcpMessage } from '../common/envelope';
+import { skuId } from '../identifiers/identifiers';
 import type { SupplyProduct } from '../partners/adapter.types';
 
 export interface Price {
@@ -102,7 +103,7 @@ export function saleUnitFor(p: SupplyProductView, unit: string | undefined): Sal
 
 export function renderSupplyVariant(namespace: string, p: SupplyProductView): SupplyVariant {
   return {
-    id: `${namespace}:${p.vendorSku}`,
+    id: skuId(namespace, p.vendorSku),
     title: p.title,
     description: describe(p.title),
     ...(p.barcode ? { sku: p.barcode } : {}),
@@ -115,12 +116,21 @@ export function renderSupplyVariant(namespace: string, p: SupplyProductView): Su
 
 /** The `price_derived` warning of a variant at `path` (e.g. `$.variants[3]`), or null when its price is quoted. */
 export function priceDerivedWarning(v: SupplyVariant, path: string): UcpMessage | null {
-  const bx = v.sale_units.find((u) => u.unit === 'BX');
-  if (!v.sale_units.some((u) => u.price_derived) || !bx) return null;
+  return derivedPriceWarning(v.id, v.sale_units, v.price.amount, path);
+}
+
+/** The same warning from the supplier product itself (a service has the product, not its rendered variant). */
+export function productPriceWarning(namespace: string, p: SupplyProductView, path: string): UcpMessage | null {
+  return derivedPriceWarning(skuId(namespace, p.vendorSku), saleUnits(p), p.eachPriceFen, path);
+}
+
+function derivedPriceWarning(id: string, units: SaleUnit[], eachFen: number, path: string): UcpMessage | null {
+  const bx = units.find((u) => u.unit === 'BX');
+  if (!units.some((u) => u.price_derived) || !bx) return null;
   return message(
     'price_derived',
     'warning',
-    `${v.id}: the supplier quotes only the box (${bx.price.amount} fen for ${bx.contains}); the each price ${v.price.amount} fen is derived from it. Settlement follows the supplier statement.`,
+    `${id}: the supplier quotes only the box (${bx.price.amount} fen for ${bx.contains}); the each price ${eachFen} fen is derived from it. Settlement follows the supplier statement.`,
     `${path}.price`,
   );
 }
@@ -147,30 +157,51 @@ export interface Product<V> {
   variants: V[];
 }
 
+/** Where item i landed when grouped by sku_id: its product and its place among that product's variants. */
+export interface Placement {
+  product: number;
+  variant: number;
+}
+
 /**
  * Groups variants into products by sku_id, in order of first appearance. A sku_id names one good in one namespace
  * (spec "Identifiers"), so each product is one good: a supplier product has one variant, a machine good one per
  * machine slot that holds it. Sale units stay inside the variant (they are units of the same variant, not options).
  * `at[i]` is where variant i landed, for message paths.
  */
-export function groupIntoProducts<V extends { id: string; title: string; description?: Description; price: Price }>(variants: V[]): { products: Product<V>[]; at: { product: number; variant: number }[] } {
-  const products: Product<V>[] = [];
+export function groupIntoProducts<V extends { id: string; title: string; description?: Description; price: Price }>(variants: V[]): { products: Product<V>[]; at: Placement[] } {
+  const { groups, at } = groupById(variants, (v) => v.id);
+  return { products: groups.map(productOf), at };
+}
+
+/** The grouping of groupIntoProducts over anything with a sku_id (a service groups the goods it found, unrendered). */
+export function groupById<T>(items: readonly T[], idOf: (item: T) => string): { groups: T[][]; at: Placement[] } {
+  const groups: T[][] = [];
   const index = new Map<string, number>();
-  const at = variants.map((v) => {
-    let p = index.get(v.id);
+  const at = items.map((item) => {
+    const id = idOf(item);
+    let p = index.get(id);
     if (p === undefined) {
-      p = products.length;
-      index.set(v.id, p);
-      products.push({ id: v.id, title: v.title, description: v.description ?? describe(v.title), price_range: { min: v.price, max: v.price }, variants: [] });
+      p = groups.length;
+      index.set(id, p);
+      groups.push([]);
     }
-    const product = products[p];
-    if (v.price.amount < product.price_range.min.amount) product.price_range.min = v.price;
-    if (v.price.amount > product.price_range.max.amount) product.price_range.max = v.price;
-    product.variants.push(v);
-    return { product: p, variant: product.variants.length - 1 };
+    groups[p].push(item);
+    return { product: p, variant: groups[p].length - 1 };
   });
-  return { products, at };
+  return { groups, at };
+}
+
+/** The product of the variants of one good: named by the first, priced from the lowest to the highest each price. */
+export function productOf<V extends { id: string; title: string; description?: Description; price: Price }>(variants: V[]): Product<V> {
+  const first = variants[0];
+  const range = { min: first.price, max: first.price };
+  for (const v of variants) {
+    if (v.price.amount < range.min.amount) range.min = v.price;
+    if (v.price.amount > range.max.amount) range.max = v.price;
+  }
+  return { id: first.id, title: first.title, description: first.description ?? describe(first.title), price_range: range, variants };
 }
 
 /** JSONPath of a variant placed by `groupIntoProducts`. */
-export const variantPath = (at: { product: number; variant: number }): string => `$.products[${at.product}].variants[${at.variant}]`;
+export const variantPath = (at: Placement): string => `$.products[${at.product}].variants[${at.variant}]`;

@@ -7,8 +7,8 @@ import { SlotReadRepository } from './slot-read.repository';
 import { SupplyCatalogService } from './supply-catalog.service';
 
 /**
- * Supplier catalog reads and the slot reads behind them. Apart from CatalogModule (the routes) because the SKU
- * registry needs these and the catalog routes need the SKU registry.
+ * Supplier catalog reads and the slot reads behind them: the layer below the SKU registry and the catalog routes
+ * (imports go catalog → skus → supply-catalog, never back).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([SlotEntity, LocationEntity]), PartnersModule],

@@ -5,8 +5,8 @@
  * gives the event loop back.
  */
 import fc from 'fast-check';
-import { buildCatalogIndex, catalogIndexSteps, Indexable, posting, tokenize } from '../../../src/catalog/catalog-index.rules';
-import { buildTitleSet, similarCandidates, similarProducts, similarTitles, titleSimilarity, wordSetSimilarity } from '../../../src/catalog/title-similarity.rules';
+import { buildCatalogIndex, catalogIndexSteps, Indexable, posting, tokenize } from '../../../src/supply-catalog/catalog-index.rules';
+import { buildTitleSet, similarCandidates, similarProducts, similarTitles, titleSimilarity, wordSetSimilarity } from '../../../src/supply-catalog/title-similarity.rules';
 import { pickSuggestions, SUGGEST_MAX, SUGGEST_MIN_SIMILARITY } from '../../../src/skus/alias.rules';
 
 // ---- reference implementations (straightforward, allocation-heavy) ----
