@@ -8,6 +8,10 @@ const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts'
 
 module.exports = {
   testTimeout: 60000,
+  // Each e2e file loads the whole app (and PGlite's WebAssembly) into its worker's fresh module registry; what a
+  // worker keeps across files grew it past 2 GB and slowed every later file. A worker above this after a file is
+  // replaced by a new one (jest's own remedy).
+  workerIdleMemoryLimit: '1200MB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.spec.ts'] },
     {
