@@ -27,7 +27,8 @@ export interface Description {
 
 export const describe = (title: string): Description => ({ plain: title });
 
-export interface SupplyVariant {
+/** What every catalog variant shows, from a supplier's catalog or from a machine's shelf. */
+interface VariantBase {
   id: string;
   title: string;
   description: Description;
@@ -35,17 +36,14 @@ export interface SupplyVariant {
   sku?: string;
   price: Price;
   quantity_unit: 'EA';
+}
+
+export interface SupplyVariant extends VariantBase {
   sale_units: SaleUnit[];
   availability: { available: boolean; stock: number };
 }
 
-export interface MachineVariant {
-  id: string;
-  title: string;
-  description: Description;
-  sku?: string;
-  price: Price;
-  quantity_unit: 'EA';
+export interface MachineVariant extends VariantBase {
   inventory: { stock: number; slot_id: string; locked: boolean };
   location: string;
 }
