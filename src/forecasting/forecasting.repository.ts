@@ -110,22 +110,28 @@ export class ForecastingRepository {
 
   /**
    * Completed deliveries of supply-checkout runs that ordered from this supplier (the run's `fulfiller` lists its
-   * suppliers, comma-separated), placed → each line received, newest first.
+   * suppliers, comma-separated), placed → each received line that was ordered from it, newest first: a run buys from
+   * several suppliers, and one supplier's slow delivery is not another's lead time.
    */
   async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    return this.lineLeadSamples(`fulfiller_kind = $1 AND $2 = ANY(string_to_array(fulfiller, ','))`, [FULFILLER_KIND.supplyCheckout, supplier], limit);
+    return this.lineLeadSamples(`fulfiller_kind = $1 AND $2 = ANY(string_to_array(fulfiller, ','))`, [FULFILLER_KIND.supplyCheckout, supplier], limit, '$2');
   }
 
-  private async lineLeadSamples(where: string, params: string[], limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+  /** `lineSupplier`: the parameter naming the supplier a received line must have been ordered from (`supply.ordered_from`). */
+  private async lineLeadSamples(where: string, params: string[], limit: number, lineSupplier?: string): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+    const orderedFrom = lineSupplier
+      ? `AND EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.lines, '[]'::jsonb)) l
+                     WHERE l->>'slot_id' = e->>'slot_id' AND COALESCE(l->'supply'->>'ordered_from', ${lineSupplier}) = ${lineSupplier})`
+      : '';
     const rows = (await this.tx.manager.query(
       `WITH r AS (
-         SELECT placed_at, delivered_at, delivered FROM replenishment_runs
+         SELECT placed_at, delivered_at, delivered, lines FROM replenishment_runs
          WHERE ${where} AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
          ORDER BY delivered_at DESC LIMIT $${params.length + 1}
        ), timed AS (
          SELECT r.placed_at, (e->>'received_at')::timestamptz AS finished_at
          FROM r CROSS JOIN LATERAL jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e
-         WHERE e->>'received_at' IS NOT NULL
+         WHERE e->>'received_at' IS NOT NULL ${orderedFrom}
        )
        SELECT placed_at, finished_at FROM timed
        UNION ALL

@@ -79,10 +79,10 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     const plan = (await t.get('/ucp/v1/replenishment/plan?fulfiller=supply_checkout').expect(200)).body;
     expect(plan.lead_times).toEqual(
       expect.arrayContaining([
-        // One sample per received line of the runs that ordered from the supplier (issue 25): the run's three lines
-        // count for both suppliers (a line does not record its supplier yet; docs/decisions.md).
-        { fulfiller: 'acme-supply', kind: 'supply_checkout', days: 4, sigma_days: 0, source: 'measured', samples: 3 },
-        { fulfiller: 'beta-supply', kind: 'supply_checkout', days: 4, sigma_days: 0, source: 'measured', samples: 3 },
+        // One sample per received line, for the supplier the line was ordered from (its `supply.ordered_from`): two of
+        // the run's three lines went to acme, one to beta.
+        { fulfiller: 'acme-supply', kind: 'supply_checkout', days: 4, sigma_days: 0, source: 'measured', samples: 2 },
+        { fulfiller: 'beta-supply', kind: 'supply_checkout', days: 4, sigma_days: 0, source: 'measured', samples: 1 },
       ]),
     );
     // Stock rose from 4 to 14; the measured 4 days raise the target: ceil(1 × (7 + 4) + 1.65 × √11) = 17.

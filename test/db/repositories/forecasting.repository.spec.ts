@@ -88,4 +88,20 @@ describe('ForecastingRepository on PostgreSQL', () => {
     await order('other', true, 'completed', '2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z');
     expect(spans(await repo.restockLeadSamples('vm', 10))).toEqual([0.5]);
   });
+
+  it('a supply-checkout run samples each received line for the supplier it was ordered from only', async () => {
+    const line = (slot: string, from: string) => ({ slot_id: slot, supply: { ordered_from: from } });
+    const got = (slot: string, at: string) => ({ slot_id: slot, quantity: 1, received_at: at });
+    await h.sql(
+      `INSERT INTO replenishment_runs (id, status, fulfiller, fulfiller_kind, cost_is_estimated, lines, delivered, placed_at, delivered_at)
+       VALUES ('r6', 'delivered', 'sup-a,sup-b', 'supply_checkout', false, $1, $2, '2026-03-01T00:00:00Z', '2026-03-05T00:00:00Z')`,
+      [
+        JSON.stringify([line('m1:1', 'sup-a'), line('m1:2', 'sup-b')]),
+        JSON.stringify([got('m1:1', '2026-03-02T00:00:00Z'), got('m1:2', '2026-03-05T00:00:00Z')]),
+      ],
+    );
+    const spans = (xs: { startedAt: Date; finishedAt: Date }[]) => xs.map((x) => (x.finishedAt.getTime() - x.startedAt.getTime()) / 86_400_000);
+    expect(spans(await repo.checkoutLeadSamples('sup-a', 10))).toEqual([1]);
+    expect(spans(await repo.checkoutLeadSamples('sup-b', 10))).toEqual([4]);
+  });
 });
