@@ -17,7 +17,7 @@ async function main() {
   const { dataSourceOptions, runMigrationsLocked } = require(path.join(dist, 'src', 'database', 'typeorm-options.js'));
   const pg = await startEmbeddedPostgres(tmp);
   try {
-    const ds = new DataSource(dataSourceOptions(pg.url, { embedded: true, poolMax: 1 }));
+    const ds = new DataSource(dataSourceOptions(pg.url, { entities: [], embedded: true, poolMax: 1 }));
     await ds.initialize();
     await runMigrationsLocked(ds, { embedded: true });
     await ds.destroy();

@@ -13,6 +13,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ALL_ENTITIES } from './entities';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { CoordinationModule } from './coordination/coordination.module';
@@ -55,7 +56,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot({ level: opts.logLevel, destination: opts.logDestination }),
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot(ALL_ENTITIES),
         ScheduleModule.forRoot(),
         RateLimitModule,
         SessionStoreModule,

@@ -47,7 +47,8 @@ class DatabaseTargetModule implements OnApplicationShutdown {
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(): DynamicModule {
+  /** `entities`: every entity of the app (src/entities.ts). */
+  static forRoot(entities: Function[]): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
@@ -57,7 +58,7 @@ export class DatabaseModule {
           inject: [DATABASE_TARGET, APP_CONFIG],
           useFactory: (target: DatabaseTarget, config: AppConfig) => {
             const poolMax = target.embedded ? EMBEDDED_POOL_MAX : 10;
-            const options = dataSourceOptions(target.url, { embedded: target.embedded, poolMax, idleMs: config.databasePoolIdleMs });
+            const options = dataSourceOptions(target.url, { entities, embedded: target.embedded, poolMax, idleMs: config.databasePoolIdleMs });
             if (target.embedded) EMBEDDED_OPTIONS.add(options);
             return options;
           },

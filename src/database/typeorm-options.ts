@@ -1,12 +1,12 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ALL_MIGRATIONS } from '../../migrations';
-import { ALL_ENTITIES } from './entities';
 
-export function dataSourceOptions(url: string, opts: { poolMax?: number; embedded?: boolean; idleMs?: number } = {}): DataSourceOptions {
+/** `entities`: the app's list (src/entities.ts); a data source that only runs migrations may pass none. */
+export function dataSourceOptions(url: string, opts: { entities: Function[]; poolMax?: number; embedded?: boolean; idleMs?: number }): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ALL_ENTITIES,
+    entities: opts.entities,
     migrations: ALL_MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

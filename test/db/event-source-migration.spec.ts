@@ -15,7 +15,7 @@ describe('events.source migration', () => {
   beforeAll(async () => {
     const db = await createTestDatabase();
     drop = db.drop;
-    ds = new DataSource(dataSourceOptions(db.url, { poolMax: 2 }));
+    ds = new DataSource(dataSourceOptions(db.url, { entities: [], poolMax: 2 }));
     await ds.initialize();
   });
   afterAll(async () => {

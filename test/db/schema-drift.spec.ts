@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrationsLocked } from '../../src/database/typeorm-options';
+import { ALL_ENTITIES } from '../../src/entities';
 import { adminQuery, urlFor } from '../support/pg';
 
 /**
@@ -13,7 +14,7 @@ describe('schema drift', () => {
 
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE "${name}"`);
-    ds = new DataSource(dataSourceOptions(urlFor(name), { poolMax: 2 }));
+    ds = new DataSource(dataSourceOptions(urlFor(name), { entities: ALL_ENTITIES, poolMax: 2 }));
     await ds.initialize();
     await runMigrationsLocked(ds);
   });

@@ -13,7 +13,7 @@ import { adminQuery, urlFor } from './pg';
 export default async function globalSetup(): Promise<void> {
   const template = `vt_${process.pid}_${Date.now().toString(36)}_tpl`;
   await adminQuery(`CREATE DATABASE "${template}"`);
-  const ds = new DataSource(dataSourceOptions(urlFor(template), { poolMax: 2 }));
+  const ds = new DataSource(dataSourceOptions(urlFor(template), { entities: [], poolMax: 2 }));
   await ds.initialize();
   await runMigrationsLocked(ds);
   await ds.destroy();
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
 async function migratedEmbeddedDump(name: string): Promise<string> {
   const pg = await startEmbeddedPostgres('memory://');
   try {
-    const ds = new DataSource(dataSourceOptions(pg.url, { embedded: true, poolMax: 1 }));
+    const ds = new DataSource(dataSourceOptions(pg.url, { entities: [], embedded: true, poolMax: 1 }));
     await ds.initialize();
     await runMigrationsLocked(ds, { embedded: true });
     await ds.destroy();

@@ -3,7 +3,7 @@ import { Provider, Type } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
-import { ALL_ENTITIES } from '../../src/database/entities';
+import { ALL_ENTITIES } from '../../src/entities';
 import { transactionContextModule } from '../../src/database/transaction-context.module';
 import { Tx } from '../../src/database/tx';
 import { dataSourceOptions } from '../../src/database/typeorm-options';
@@ -29,7 +29,7 @@ export async function startRepositoryHarness(repositories: Provider[]): Promise<
   try {
     module = await Test.createTestingModule({
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(db.url, { poolMax: 4 })),
+        TypeOrmModule.forRoot(dataSourceOptions(db.url, { entities: ALL_ENTITIES, poolMax: 4 })),
         TypeOrmModule.forFeature(ALL_ENTITIES),
         transactionContextModule(),
       ],
