@@ -2,7 +2,7 @@
 import { warning } from '../common/envelope';
 import type { ResponseBody } from '../common/envelope.responses';
 import { toPlus8 } from '../common/time';
-import type { LiveInventoryResponse, MachineStockItemView } from '../locations/locations.responses';
+import type { LiveInventoryResponse, MachineStockItemView } from './inventory.responses';
 import { barcodeType, InventoryItemInput, RefusedInput, refusedItemText } from './inventory.rules';
 
 /** A machine's shelves as the platform answered them, at `readAt`: the items it gave and the records it refused. */

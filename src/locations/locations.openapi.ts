@@ -1,6 +1,7 @@
 /** The OpenAPI description of locations and live inventory (sync: sync/sync.openapi.ts). */
 import { ApiEndpoint } from '../common/api-docs';
-import { LiveInventoryResponse, LocationPutResponse, LocationRemoveResponse, LocationSearchResponse } from './locations.responses';
+import { LiveInventoryResponse } from '../inventory/inventory.responses';
+import { LocationPutResponse, LocationRemoveResponse, LocationSearchResponse } from './locations.responses';
 
 export const LocationsDocs = {
   search: ApiEndpoint({

@@ -1,6 +1,6 @@
-/** Response models of locations, live inventory and sync (OpenAPI only; see common/envelope.responses.ts). */
+/** Response models of locations and sync (OpenAPI only; see common/envelope.responses.ts). */
 import { DateTime, FreeObject, Int } from '../common/api-docs';
-import { BarcodeView, PaginationView, PriceView, UcpEnvelope } from '../common/envelope.responses';
+import { PaginationView, UcpEnvelope } from '../common/envelope.responses';
 
 export class LocationView {
   /** Machine id, `^[A-Za-z0-9._-]{1,64}$`. */
@@ -39,24 +39,6 @@ export class LocationRemoveResponse extends UcpEnvelope {
   /** The removed location id. */
   removed: string;
   purged: PurgedCountsView;
-}
-
-export class MachineStockItemView {
-  sku_id: string;
-  vendor_sku: string;
-  title: string;
-  barcodes?: BarcodeView[];
-  /** Current customer-facing price. */
-  price: PriceView;
-  @Int({ minimum: 0, description: 'Units left; 0 is allowed.' })
-  stock: number;
-}
-
-export class LiveInventoryResponse extends UcpEnvelope {
-  location_id: string;
-  @DateTime({ description: 'When the platform was read (live, never cached).' })
-  read_at: string;
-  items: MachineStockItemView[];
 }
 
 export class SyncResponse extends UcpEnvelope {
