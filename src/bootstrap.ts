@@ -21,7 +21,7 @@ import { EdgeCheckPipe } from './common/edge-check.pipe';
 import { ucpAgentMiddleware } from './common/ucp-agent.middleware';
 import { ucpValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
-import { trustedProxies } from './common/rate-limit/rate-limit.rules';
+import { trustedProxies } from './config/trusted-proxies.rules';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';

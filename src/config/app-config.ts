@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { trustedProxies } from '../common/rate-limit/rate-limit.rules';
+import { trustedProxies } from './trusted-proxies.rules';
 
 /**
  * Typed configuration read once from the environment (decisions.md section 1).

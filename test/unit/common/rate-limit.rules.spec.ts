@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { bucketOf, clientAddress, costOf, trustedProxies } from '../../../src/common/rate-limit/rate-limit.rules';
+import { bucketOf, clientAddress, costOf } from '../../../src/common/rate-limit/rate-limit.rules';
+import { trustedProxies } from '../../../src/config/trusted-proxies.rules';
 import { ConfigError, loadConfig } from '../../../src/config/app-config';
 
 describe('rate limit rules (issue 26)', () => {
