@@ -1084,7 +1084,7 @@ export interface components {
              * @description The credential the resolving request carried (checked by the service; `chat`: a chat's own credential on the chat_tool channel); absent on approvals resolved before it was recorded.
              * @enum {string}
              */
-            credential?: "chat" | "operator" | "approver";
+            credential?: "operator" | "approver" | "chat";
             chat_id?: string;
             /** @description As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
             sender_id?: string;
@@ -1098,7 +1098,7 @@ export interface components {
              */
             channel: "service" | "mcp" | "console" | "api";
             /** @enum {string} */
-            credential?: "chat" | "operator" | "approver";
+            credential?: "operator" | "approver" | "chat";
             /** @description The UCP-Agent profile the caller named. */
             agent?: string;
         };
