@@ -20,7 +20,6 @@ import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags'
 import { ConsoleSessions1764090000200 } from './1764090000200-console-sessions';
 import { Depot1795630400000 } from './1795630400000-depot';
 import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
-import { LedgerCoverage1795631000000 } from './1795631000000-ledger-coverage';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -44,5 +43,4 @@ export const ALL_MIGRATIONS: Function[] = [
   ConsoleSessions1764090000200,
   Depot1795630400000,
   SupplyUnavailable1795630500000,
-  LedgerCoverage1795631000000,
 ];

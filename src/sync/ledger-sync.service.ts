@@ -6,7 +6,7 @@ import { LedgerPage, MachineAdapter } from '../partners/adapter.types';
 import { latestPerOrder, SaleLineRow, SaleOrderRow, toSaleRows } from '../sales/sale-order.rules';
 import { SalesRepository } from '../sales/sales.repository';
 import { SyncStateRepository } from './sync-state.repository';
-import { capped, coveredAfter, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
+import { capped, LEDGER_PAGE_SIZE, ledgerJob } from './sync.rules';
 
 /** A ledger run stops after this many pages (1,000,000 records) and says so; the next tick continues. */
 const MAX_LEDGER_PAGES = 10_000;
@@ -23,8 +23,6 @@ export interface LedgerSyncResult {
   refused: string[];
   warnings: string[];
   failure: string | null;
-  /** False when the read stopped early (page cap): the window is then not covered in full. */
-  complete?: boolean;
 }
 
 /**
@@ -70,7 +68,6 @@ export class LedgerSyncService {
         pending = fetchPage(page + 1);
         pending.catch(() => undefined); // judged when awaited
       } else if (current.hasMore && page >= MAX_LEDGER_PAGES) {
-        result.complete = false;
         result.warnings.push(`ledger of ${ns}: stopped after ${MAX_LEDGER_PAGES} pages; the next sync continues`);
       }
       try {
@@ -144,9 +141,6 @@ export class LedgerSyncService {
       duration_ms: ms,
     };
     const failure = r.failure;
-    // Read before the transaction: `get` reads on the pool, and the embedded database has one connection that the
-    // transaction holds (reading inside it would wait forever).
-    const covered = !failure && r.complete !== false ? ((await this.state.get(ledgerJob(r.namespace)))?.covered ?? null) : null;
     // The job's bookkeeping and the events that report it, in one transaction.
     await this.tx.run(async () => {
       if (failure) {
@@ -166,9 +160,6 @@ export class LedgerSyncService {
         return;
       }
       await this.state.recordSuccess(ledgerJob(r.namespace), at);
-      if (r.complete !== false) {
-        await this.state.recordCovered(ledgerJob(r.namespace), coveredAfter(covered, { fromMs, toMs }));
-      }
       await this.events.record({
         kind: 'sync.completed',
         summary: `ledger sync of ${r.namespace}: ${r.read} record(s), ${r.inserted} new, ${r.revised} revised`,

@@ -21,11 +21,4 @@ export class SyncStateEntity {
 
   @Column('text', { name: 'last_error', nullable: true })
   lastError: string | null;
-
-  /** `ledger:<namespace>`: the span of the ledger (by update time) read in full by successful syncs, when contiguous. */
-  @Column('timestamptz', { name: 'covered_from', nullable: true })
-  coveredFrom: Date | null;
-
-  @Column('timestamptz', { name: 'covered_to', nullable: true })
-  coveredTo: Date | null;
 }

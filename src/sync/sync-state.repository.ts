@@ -9,8 +9,6 @@ export interface SyncStateRecord {
   lastSuccessAt: Date | null;
   lastFailureAt: Date | null;
   lastError: string | null;
-  /** The ledger span read in full (ledger jobs), or null. */
-  covered: { fromMs: number; toMs: number } | null;
 }
 
 /** Sync bookkeeping (`sync_state`). Queries only; writes in the current transaction (Tx), the hot read on the pool. */
@@ -41,15 +39,6 @@ export class SyncStateRepository {
     );
   }
 
-  /** The ledger span read in full after a complete read (sync.rules `coveredAfter`), in the current transaction. */
-  async recordCovered(job: string, covered: { fromMs: number; toMs: number }): Promise<void> {
-    await this.tx.manager.query(
-      `INSERT INTO sync_state AS s (job, covered_from, covered_to) VALUES ($1, $2, $3)
-       ON CONFLICT (job) DO UPDATE SET covered_from = EXCLUDED.covered_from, covered_to = EXCLUDED.covered_to`,
-      [job, new Date(covered.fromMs).toISOString(), new Date(covered.toMs).toISOString()],
-    );
-  }
-
   async recordFailure(job: string, at: Date, error: string): Promise<void> {
     await this.tx.manager.query(
       `INSERT INTO sync_state AS s (job, last_failure_at, last_error) VALUES ($1, $2, $3)
@@ -66,8 +55,6 @@ export class SyncStateRepository {
       last_success_at: Date | null;
       last_failure_at: Date | null;
       last_error: string | null;
-      covered_from: Date | null;
-      covered_to: Date | null;
     }>(this.ds, `SELECT * FROM sync_state WHERE job = $1`, [job]);
     if (!rows.length) return null;
     const r = rows[0];
@@ -77,7 +64,6 @@ export class SyncStateRepository {
       lastSuccessAt: r.last_success_at ? new Date(r.last_success_at) : null,
       lastFailureAt: r.last_failure_at ? new Date(r.last_failure_at) : null,
       lastError: r.last_error,
-      covered: r.covered_from && r.covered_to ? { fromMs: new Date(r.covered_from).getTime(), toMs: new Date(r.covered_to).getTime() } : null,
     };
   }
 }

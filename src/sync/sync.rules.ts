@@ -88,29 +88,3 @@ export function capped(list: string[]): string[] {
 /** The sync-state job names (one row per job and namespace). */
 export const ledgerJob = (namespace: string) => `ledger:${namespace}`;
 export const inventoryJob = (namespace: string) => `inventory:${namespace}`;
-
-/** A span of the ledger (by update time) read in full. */
-export interface LedgerSpan {
-  fromMs: number;
-  toMs: number;
-}
-
-/**
- * What a manual sync reads of its window (issue 25): when successful syncs already read the ledger in full from the
- * window's start up to `covered.toMs`, only the rest, from `overlapMs` before that (records that reach the platform
- * late keep an update time in the recent past: the scheduled sync's own look-back); otherwise the whole window.
- */
-export function ledgerReadWindow(requested: LedgerSpan, covered: LedgerSpan | null, overlapMs: number): LedgerSpan {
-  if (!covered || covered.fromMs > requested.fromMs || covered.toMs < requested.fromMs) return requested;
-  const fromMs = Math.max(requested.fromMs, covered.toMs - overlapMs);
-  return { fromMs: Math.min(fromMs, requested.toMs), toMs: requested.toMs };
-}
-
-/**
- * The span covered after a complete read of `read`: joined to what was covered when the two touch or overlap,
- * else `read` alone (a gap in between was never read).
- */
-export function coveredAfter(covered: LedgerSpan | null, read: LedgerSpan): LedgerSpan {
-  if (!covered || read.fromMs > covered.toMs || read.toMs < covered.fromMs) return read;
-  return { fromMs: Math.min(covered.fromMs, read.fromMs), toMs: Math.max(covered.toMs, read.toMs) };
-}

@@ -1,10 +1,9 @@
-import fc from 'fast-check';
 import { DomainError } from '../../../src/common/errors';
 import { toSlotRows } from '../../../src/inventory/inventory.rules';
 import { renderStockItem } from '../../../src/inventory/live-inventory.view';
 import { decodeIdCursor, encodeIdCursor, likePattern, purgeCounts, validateProfile } from '../../../src/locations/locations.rules';
 import { decodeCursor, encodeCursor, tradeStatusFilter } from '../../../src/orders/orders.rules';
-import { coveredAfter, isStale, ledgerReadWindow, ledgerWindow, mapLimit, salesWindowDays, tickOf } from '../../../src/sync/sync.rules';
+import { isStale, ledgerWindow, mapLimit, salesWindowDays, tickOf } from '../../../src/sync/sync.rules';
 
 describe('sync rules', () => {
   it('every instance computes the same tick for a period', () => {
@@ -101,56 +100,5 @@ describe('inventory rules', () => {
       price: { amount: 100, currency: 'CNY' },
       stock: 1,
     });
-  });
-});
-
-describe('incremental ledger read (issue 25)', () => {
-  const H = 3_600_000;
-  const D = 24 * H;
-  it('reads only what successful syncs have not read in full, from the overlap before it', () => {
-    const requested = { fromMs: 10 * D, toMs: 31 * D };
-    expect(ledgerReadWindow(requested, null, 3 * H)).toEqual(requested);
-    // Covered from before the window's start to yesterday: from 3 hours before yesterday's end.
-    expect(ledgerReadWindow(requested, { fromMs: 9 * D, toMs: 30 * D }, 3 * H)).toEqual({ fromMs: 30 * D - 3 * H, toMs: 31 * D });
-    // Covered span starting inside the window (a shorter window read before), or ending before it: the whole window.
-    expect(ledgerReadWindow(requested, { fromMs: 11 * D, toMs: 30 * D }, 3 * H)).toEqual(requested);
-    expect(ledgerReadWindow(requested, { fromMs: 1 * D, toMs: 9 * D }, 3 * H)).toEqual(requested);
-    // The overlap never reaches before the window, nor past its end.
-    expect(ledgerReadWindow(requested, { fromMs: 9 * D, toMs: 10 * D + H }, 3 * H)).toEqual(requested);
-    expect(ledgerReadWindow(requested, { fromMs: 9 * D, toMs: 40 * D }, 3 * H)).toEqual({ fromMs: 31 * D, toMs: 31 * D });
-  });
-
-  it('joins a complete read to the covered span only when they touch', () => {
-    expect(coveredAfter(null, { fromMs: 5, toMs: 9 })).toEqual({ fromMs: 5, toMs: 9 });
-    expect(coveredAfter({ fromMs: 1, toMs: 6 }, { fromMs: 5, toMs: 9 })).toEqual({ fromMs: 1, toMs: 9 });
-    expect(coveredAfter({ fromMs: 1, toMs: 5 }, { fromMs: 5, toMs: 9 })).toEqual({ fromMs: 1, toMs: 9 });
-    // A gap between them was never read: only the new read counts.
-    expect(coveredAfter({ fromMs: 1, toMs: 4 }, { fromMs: 5, toMs: 9 })).toEqual({ fromMs: 5, toMs: 9 });
-    // A short read inside the covered span keeps it.
-    expect(coveredAfter({ fromMs: 1, toMs: 9 }, { fromMs: 3, toMs: 4 })).toEqual({ fromMs: 1, toMs: 9 });
-  });
-
-  it('never skips a moment of the requested window that no complete read covered (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 30 })), { maxLength: 8 }),
-        fc.integer({ min: 0, max: 100 }),
-        fc.integer({ min: 1, max: 40 }),
-        fc.integer({ min: 0, max: 5 }),
-        (reads, from, len, overlap) => {
-          // Replay complete reads (each as the sync would window it), tracking what was really read.
-          let covered: { fromMs: number; toMs: number } | null = null;
-          const read = new Set<number>();
-          for (const [f, l] of reads) {
-            const w = ledgerReadWindow({ fromMs: f, toMs: f + l }, covered, overlap);
-            for (let t = w.fromMs; t <= w.toMs; t++) read.add(t);
-            covered = coveredAfter(covered, w);
-          }
-          const w = ledgerReadWindow({ fromMs: from, toMs: from + len }, covered, overlap);
-          for (let t = from; t < w.fromMs; t++) if (!read.has(t)) return false;
-          return w.toMs === from + len;
-        },
-      ),
-    );
   });
 });
