@@ -32,4 +32,9 @@ export class RunStockService {
     }
     return record;
   }
+
+  /** Units of a good that arrived at the warehouse: all go to the depot (inside the caller's transaction). */
+  async toDepot(skuId: string, units: number): Promise<void> {
+    await this.depot.keepExcess(skuId, units);
+  }
 }
