@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { DomainError, Errors } from '../../common/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
@@ -36,6 +37,7 @@ export class DepotService {
     private readonly runs: RunsRepository,
     private readonly events: EventsService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   async view(): Promise<DepotView> {
@@ -98,7 +100,8 @@ export class DepotService {
       held.set(slot.skuId, (held.get(slot.skuId) ?? 0) - f.quantity);
       out.push({ slot_id: f.slot_id, item: { id: slot.skuId }, quantity: f.quantity, stock_before: slot.stock, stock_after: Math.max(0, slot.stock) + f.quantity });
     });
-    for (const f of out) await this.runs.setSlotStock(f.slot_id, f.stock_after);
+    const at = this.clock.now();
+    for (const f of out) await this.runs.setSlotStock(f.slot_id, { before: f.stock_before, after: f.stock_after, at });
     for (const sku of new Set(out.map((f) => f.item.id))) await this.repo.set(DEFAULT_DEPOT_ID, sku, held.get(sku)!);
     return out;
   }
