@@ -2496,7 +2496,7 @@ export interface components {
         };
         RouteSkipView: {
             /** @enum {string} */
-            decision: "not_due" | "not_a_visit_day" | "over_capacity" | "nothing_sells";
+            decision: "not_due" | "not_a_visit_day" | "over_capacity" | "nothing_sells" | "nothing_to_bring";
             lost_if_skipped_fen: number;
             stop_cost_fen: number;
             /**

@@ -25,6 +25,8 @@ export function stopReason(s: StopAssessment, todayIso: string, stopsPerDay: num
       return `Due, but today's ${stopsPerDay} stops went to stops worth more; waiting until ${next} loses about ${yuan(s.lostIfSkippedFen)}.`;
     case 'not_a_visit_day':
       return `Not a visit day for this machine; next possible ${next}.`;
+    case 'nothing_to_bring':
+      return `A visit would pay (about ${yuan(s.lostIfSkippedFen)} lost by ${next}), but the warehouse holds too little of its goods to avoid it: receive what is on its way first.`;
     case 'nothing_sells':
       return 'Nothing here sells at a known rate with a margin, so no visit pays.';
     case 'not_due': {

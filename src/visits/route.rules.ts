@@ -22,6 +22,11 @@ export interface RouteSlot {
   sigmaDaily: number;
   /** Margin of one unit sold (fen). */
   marginFen: number;
+  /**
+   * Units the warehouse can bring to it today (up to its fill level); absent: as many as it needs. Today's value
+   * counts only the loss a visit can avoid with them: a stop whose goods are not in the warehouse saves nothing.
+   */
+  bringToday?: number;
 }
 
 export interface RouteMachine {
@@ -43,7 +48,7 @@ export interface RouteSettings {
   z: number;
 }
 
-export type StopDecision = 'due' | 'pulled_forward' | 'not_due' | 'not_a_visit_day' | 'over_capacity' | 'nothing_sells';
+export type StopDecision = 'due' | 'pulled_forward' | 'not_due' | 'not_a_visit_day' | 'over_capacity' | 'nothing_sells' | 'nothing_to_bring';
 
 export interface StopAssessment {
   site: string;
@@ -133,15 +138,28 @@ export function planRoute(machines: readonly RouteMachine[], todayIso: string, s
     };
     const cycle = bestCycle(slots, st.stopCostFen, settings.maxCycleDays, settings.z);
     const L = (n: number) => lossFen(slots, n);
+    // Today a visit avoids only what the warehouse can bring; later days count on the goods on their way.
+    const avoidable = (n: number) => L(n) - lossFen(slots, n, (s) => s.stock + (s.bringToday ?? Infinity));
     const value = (k: number): number => {
       const next = nextAfter(k);
-      return next === null ? L(k + 7) - L(k) : L(next) - L(k) - (next - k) * cycle.costPerDayFen;
+      const wait = next === null ? 7 : next - k;
+      const lost = k === 0 ? avoidable(k + wait) : L(k + wait) - L(k);
+      return lost - (next === null ? 0 : wait * cycle.costPerDayFen);
     };
+    const optimistic = (k: number) => (nextAfter(k) === null ? L(k + 7) - L(k) : L(nextAfter(k)!) - L(k) - (nextAfter(k)! - k) * cycle.costPerDayFen);
     let dueIn: number | null = null;
-    for (let k = 0; k < H && dueIn === null; k++) if (allowed(k) && value(k) > 0) dueIn = k;
+    for (let k = 0; k < H && dueIn === null; k++) if (allowed(k) && (k === 0 ? value(0) : optimistic(k)) > 0) dueIn = k;
     const next0 = nextAfter(0);
     const sells = slots.some((s) => s.ratePerDay > 0 && s.marginFen > 0);
-    const decision: StopDecision = !sells ? 'nothing_sells' : !allowed(0) ? 'not_a_visit_day' : dueIn === 0 ? 'due' : 'not_due';
+    const decision: StopDecision = !sells
+      ? 'nothing_sells'
+      : !allowed(0)
+        ? 'not_a_visit_day'
+        : dueIn === 0
+          ? 'due'
+          : optimistic(0) > 0
+            ? 'nothing_to_bring'
+            : 'not_due';
     return {
       site: st.site,
       machines: st.machines,
@@ -173,7 +191,7 @@ const byValue = (a: StopAssessment, b: StopAssessment) => b.valueFen - a.valueFe
  */
 function pullForward(stops: StopAssessment[], w0: number, capacity: number, H: number): void {
   const day = new Map<StopAssessment, number>();
-  for (const s of stops) if (s.decision !== 'nothing_sells' && s.dueIn !== null) day.set(s, s.dueIn);
+  for (const s of stops) if (s.decision !== 'nothing_sells' && s.decision !== 'nothing_to_bring' && s.dueIn !== null) day.set(s, s.dueIn);
   const prevAllowed = (s: StopAssessment, k: number): number | null => {
     for (let j = k - 1; j >= 0; j--) if (s.visitDays.includes((w0 + j) % 7)) return j;
     return null;

@@ -83,7 +83,7 @@ export class RouteSkipView {
   location_id: string;
   name: string;
   site: string;
-  @ApiProperty({ enum: ['not_due', 'not_a_visit_day', 'over_capacity', 'nothing_sells'] })
+  @ApiProperty({ enum: ['not_due', 'not_a_visit_day', 'over_capacity', 'nothing_sells', 'nothing_to_bring'] })
   decision: string;
   /** Why it is not visited today, in words, with the figures. */
   reason: string;

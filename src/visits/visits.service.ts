@@ -90,6 +90,8 @@ export class VisitsService {
           ratePerDay: l.demand.ratePerDay,
           sigmaDaily: l.demand.sigmaDaily,
           marginFen: unitMarginFen(rows[i].priceFen, eachCostFen(l)),
+          // What the warehouse holds of the good, up to the slot's room (machines are valued as if each had it all).
+          bringToday: Math.min(Math.max(0, held.get(l.skuId) ?? 0), l.capacity === null ? Infinity : Math.max(0, l.capacity - Math.max(0, l.stock))),
         })),
       };
     });

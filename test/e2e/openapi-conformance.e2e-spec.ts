@@ -61,7 +61,13 @@ describe('OpenAPI document against real answers', () => {
     check('GET', '/ucp/v1/replenishment/runs/{id}', await t.get(`/ucp/v1/replenishment/runs/${run.id}`));
     const placed = check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`).set('Idempotency-Key', 'conf-run-1'));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`));
-    check('POST', '/ucp/v1/replenishment/runs/{id}/receive', await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: placed.lines[0].slot_id, quantity: 1 }] }));
+    // Warehouse arrival of the first line, then the spec's receive of another (it delivers the run).
+    const first = placed.lines[0].slot_id;
+    const second = (placed.lines.find((l: { slot_id: string }) => l.slot_id !== first) ?? placed.lines[0]).slot_id;
+    check('POST', '/ucp/v1/replenishment/runs/{id}/arrivals', await t.post(`/ucp/v1/replenishment/runs/${run.id}/arrivals`, { arrived: [{ slot_id: first, quantity: 1 }] }).set('Idempotency-Key', 'conf-arr-1'));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/arrivals', await t.post(`/ucp/v1/replenishment/runs/${run.id}/arrivals`, { arrived: [{ slot_id: first, quantity: 1 }] }));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/arrivals', await t.post(`/ucp/v1/replenishment/runs/${run.id}/arrivals`, { arrived: [{ slot_id: 'nope', quantity: 1 }] }));
+    check('POST', '/ucp/v1/replenishment/runs/{id}/receive', await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: second, quantity: 1 }] }));
     check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance', confirm: true }));
     check('POST', '/ucp/v1/replenishment/runs/{id}/close', await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'conformance' }));
     check('GET', '/ucp/v1/replenishment/score', await t.get('/ucp/v1/replenishment/score'));
@@ -71,6 +77,14 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/depot/counts', await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: placed.lines[0].item.id }, quantity: 2 }], reason: 'conformance', confirm: true }));
     check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 1 }], confirm: true }));
     check('POST', '/ucp/v1/depot/fill', await t.post('/ucp/v1/depot/fill', { fills: [{ slot_id: placed.lines[0].slot_id, quantity: 50 }], confirm: true }));
+    const visit = (loaded: number) => ({ location_id: loc, slots: [{ slot_id: placed.lines[0].slot_id, loaded, returned: 0 }], confirm: true });
+    check('POST', '/ucp/v1/visits', await t.post('/ucp/v1/visits', visit(1)).set('Idempotency-Key', 'conf-visit-1'));
+    check('POST', '/ucp/v1/visits', await t.post('/ucp/v1/visits', visit(50)));
+    check('POST', '/ucp/v1/visits', await t.post('/ucp/v1/visits', { ...visit(1), confirm: false }));
+    check('GET', '/ucp/v1/visits/settings', await t.get('/ucp/v1/visits/settings'));
+    check('PUT', '/ucp/v1/visits/settings/{location_id}', await t.put(`/ucp/v1/visits/settings/${loc}`, { stop_cost_fen: 2500, visit_days: ['mon', 'fri'], site: 'Tower A' }));
+    check('PUT', '/ucp/v1/visits/settings/{location_id}', await t.put(`/ucp/v1/visits/settings/${loc}`, { visit_days: [] }));
+    check('PUT', '/ucp/v1/visits/settings/{location_id}', await t.put('/ucp/v1/visits/settings/nope', { site: null }));
     const restockRun = check('POST', '/ucp/v1/replenishment/runs', await t.post(`/ucp/v1/replenishment/runs?location=${loc}&fulfiller=machine_restock`));
     check('POST', '/ucp/v1/replenishment/runs/{id}/place', await t.post(`/ucp/v1/replenishment/runs/${restockRun.id}/place`));
     // A supply-checkout run needs {confirm: true}: the refusal must be a code the operation documents.

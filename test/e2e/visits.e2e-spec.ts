@@ -43,15 +43,24 @@ describe.each(['postgres', 'embedded'] as const)('the route day (%s)', (db) => {
     expectError(await t.put('/ucp/v1/visits/settings/NOPE-9', { stop_cost_fen: 1 }), 404, 'not_found');
     const put = await t.put('/ucp/v1/visits/settings/FLEET-2', { stop_cost_fen: 50 }).expect(200);
     expect(put.body.machine).toEqual({ location_id: 'FLEET-2', name: 'Gym', site: 'FLEET-2', stop_cost_fen: 50, visit_days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], custom: true });
+    // The warehouse is empty: a visit would pay, but could bring nothing; the driver is not sent.
+    const empty = (await t.get('/ucp/v1/visits').expect(200)).body;
+    expect(empty.route).toEqual([]);
+    expect(skipped(empty, 'FLEET-2')).toMatchObject({ decision: 'nothing_to_bring', stop_cost_fen: 50 });
+    expect(skipped(empty, 'FLEET-2').reason).toMatch(/^A visit would pay \(about ¥\d+\.\d\d lost by .*\), but the warehouse holds too little of its goods/);
+
+    // Goods counted into the warehouse: the Gym's cheap stop pays today.
+    await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: 'acme-machine:NUTS' }, quantity: 6 }], reason: 'found in the van', confirm: true }).expect(200);
     const res = (await t.get('/ucp/v1/visits').expect(200)).body;
     expect(res.route.map((s: Any) => s.machines.map((m: Any) => m.location_id))).toEqual([['FLEET-2']]);
     const stop = res.route[0];
     expect(stop).toMatchObject({ order: 1, site: 'FLEET-2', stop_cost_fen: 50 });
     expect(stop.value_fen).toBeGreaterThan(0);
     expect(stop.reason).toMatch(/^Skipping it until .* would lose about ¥\d+\.\d\d of margin, more than the ¥\d+\.\d\d the wait would save/);
-    // The warehouse is empty: nothing to pick, what the route needs is said as missing.
-    expect(stop.machines[0].picks).toEqual([]);
-    expect(res.warehouse_short.map((g: Any) => g.sku_id).sort()).toEqual(['acme-machine:COLA', 'acme-machine:NUTS']);
+    // Picks only from the warehouse: the peanuts it holds; the Cola it lacks is said as missing.
+    expect(stop.machines[0].picks.map((p: Any) => [p.position, p.title])).toEqual([['NUTS', 'Salted peanuts 80g']]);
+    expect(stop.machines[0].picks[0].units).toBeLessThanOrEqual(6);
+    expect(res.warehouse_short.map((g: Any) => g.sku_id)).toContain('acme-machine:COLA');
     expect(stop.machines[0].slots.find((s: Any) => s.slot_id === 'FLEET-2-NUTS')).toMatchObject({ position: 'NUTS', title: 'Salted peanuts 80g', stock: 1, price_fen: 800, demand_measured: false });
 
     // One site: both machines in one stop (one stop cost: the higher of the two).
@@ -108,7 +117,10 @@ describe.each(['postgres', 'embedded'] as const)('the route day (%s)', (db) => {
     // Filled to last until the next planned visit; what the warehouse lacks is said, never picked.
     expect(pick.units).toBe(Math.min(cola.ordered_each, pick.fill_to - 4));
     expect(pick.short).toBe(pick.fill_to - 4 - pick.units);
-    expect(route.van).toEqual([{ sku_id: 'acme-machine:COLA', title: 'Cola 330ml', units: pick.units, slots: 1 }]);
+    // The van: today's route only, per good (the peanuts counted in earlier go too).
+    expect(route.van.find((g: Any) => g.sku_id === 'acme-machine:COLA')).toEqual({ sku_id: 'acme-machine:COLA', title: 'Cola 330ml', units: pick.units, slots: 1 });
+    const routeUnits = route.route.flatMap((s: Any) => s.machines.flatMap((m: Any) => m.picks)).reduce((t: number, p: Any) => t + p.units, 0);
+    expect(route.van.reduce((t: number, g: Any) => t + g.units, 0)).toBe(routeUnits);
 
     // The visit: confirm, key, validation, then stock up and depot down; a retry answers the first outcome.
     const visit = (body: Any, key?: string) => {

@@ -67,6 +67,16 @@ describe('the route', () => {
     expect(stopReason(r.skip[0], DAY, 9)).toMatch(/^Waiting until Sun 29 Nov loses about ¥0\.\d\d, less than the ¥\d+\.\d\d the wait saves .*; (due \w{3} \d+ \w{3}|not due within the week ahead)\.$/);
   });
 
+  it('a stop whose goods are not in the warehouse is not visited today: nothing to bring', () => {
+    const empty = machine('M', { slots: [slot({ stock: 0, bringToday: 0 })] });
+    const r = planRoute([empty], DAY, SETTINGS);
+    expect(r.visit).toEqual([]);
+    expect(r.skip[0].decision).toBe('nothing_to_bring');
+    expect(stopReason(r.skip[0], DAY, 9)).toMatch(/^A visit would pay \(about ¥\d+\.\d\d lost by Sun 29 Nov\), but the warehouse holds too little/);
+    // With the goods there, the same machine is due.
+    expect(planRoute([machine('M', { slots: [slot({ stock: 0, bringToday: 20 })] })], DAY, SETTINGS).visit[0].decision).toBe('due');
+  });
+
   it('machines at one site are one stop with the higher stop cost and the days both allow', () => {
     const stops = stopsOf([machine('A', { site: 'Tower', stopCostFen: 2000, visitDays: [1, 3, 5] }), machine('B', { site: 'Tower', stopCostFen: 3000, visitDays: [3, 5, 6] })]);
     expect(stops).toHaveLength(1);
