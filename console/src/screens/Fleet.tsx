@@ -97,7 +97,7 @@ export function Fleet() {
               </div>
             </dl>
             {d.visitProblem && <Messages title="Which machines need a visit could not be read:" messages={d.visitProblem} />}
-            <FleetTable machines={d.rows} sort={sort} header={header} />
+            <FleetTable machines={d.rows} sort={sort} header={header} now={Date.parse(d.fleet.read_at)} />
           </>
         )}
       </Loaded>
@@ -105,7 +105,8 @@ export function Fleet() {
   );
 }
 
-function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element }) {
+/** `now`: when the service read the fleet, on its clock (data ages are measured from it, not from the browser's clock). */
+function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element; now: number }) {
   const rows = useMemo(() => {
     const f = SORTS[p.sort.key];
     return [...p.machines].sort((a, b) => {
@@ -116,7 +117,7 @@ function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; 
     });
   }, [p.machines, p.sort]);
   if (!rows.length) return <p class="empty">No machine is registered yet: add one with its id and name.</p>;
-  const now = Date.now();
+  const now = Number.isNaN(p.now) ? Date.now() : p.now;
   return (
     <div class="table-wrap">
       <table class="cards">

@@ -82,7 +82,7 @@ export function Replenishment() {
                     <tr key={r.id} class={open === r.id ? 'selected' : ''}>
                       <th scope="row">
                         <button type="button" class="link" aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>
-                          Run {r.id}
+                          {r.id}
                         </button>
                       </th>
                       <td data-label="Status">

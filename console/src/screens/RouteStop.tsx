@@ -28,10 +28,12 @@ export function RouteStop({ stop, onRecorded }: { stop: Stop; onRecorded: (v: Vi
           <dt>Cost of the stop</dt>
           <dd>{fenText(stop.stop_cost_fen)}</dd>
         </div>
-        <div>
-          <dt>Machines</dt>
-          <dd>{stop.machines.length}</dd>
-        </div>
+        {stop.machines.length > 1 && (
+          <div>
+            <dt>Machines</dt>
+            <dd>{stop.machines.length}</dd>
+          </div>
+        )}
       </dl>
       {stop.machines.map((m) => (
         <MachineStop key={m.location_id} m={m} onRecorded={onRecorded} />
@@ -55,8 +57,7 @@ function MachineStop({ m, onRecorded }: { m: MachineRoute; onRecorded: (v: Visit
       {m.picks.length === 0 ? (
         <Empty>Nothing to bring: check the machine.</Empty>
       ) : (
-        <table class="cards picks">
-          <caption class="visually-hidden">What to bring to {m.name}</caption>
+        <table class="cards picks" aria-label={`What to bring to ${m.name}`}>
           <thead>
             <tr>
               <th scope="col">Slot</th>
@@ -81,7 +82,7 @@ function MachineStop({ m, onRecorded }: { m: MachineRoute; onRecorded: (v: Visit
                     {p.stock}
                     {slot?.capacity != null ? ` of ${slot.capacity}` : ''}
                   </td>
-                  <td data-label="Fill to">fill to {p.fill_to}</td>
+                  <td data-label="Fill to">{p.fill_to}</td>
                 </tr>
               );
             })}
