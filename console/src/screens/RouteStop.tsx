@@ -11,12 +11,17 @@ import { VisitForm } from './VisitForm';
 
 const days = (d: number) => (d === 1 ? '1 day' : `${d} days`);
 
+/** A stop's site in words: a site the operator never named is its machine's id, so the machines' names stand in. */
+export function siteName(site: string, machines: { location_id: string; name: string }[]): string {
+  return machines.some((m) => m.location_id === site) ? machines.map((m) => m.name).join(', ') : site;
+}
+
 export function RouteStop({ stop, onRecorded }: { stop: Stop; onRecorded: (v: VisitResult) => void }) {
   const id = `stop-${stop.order}`;
   return (
     <article class="card stop" aria-labelledby={id}>
       <h2 id={id}>
-        <span class="rank">{stop.order}.</span> {stop.site}
+        <span class="rank">{stop.order}.</span> {siteName(stop.site, stop.machines)}
       </h2>
       <p class="why">{stop.reason}</p>
       <dl class="inputs">

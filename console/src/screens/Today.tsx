@@ -102,7 +102,8 @@ function SkippedList({ skipped, today }: { skipped: Skipped[]; today: string }) 
       <ul class="plain">
         {skipped.map((s) => (
           <li key={s.location_id}>
-            <a href={href('machine', s.location_id)}>{s.name}</a> <span class="muted">at {s.site}</span>: {s.reason}{' '}
+            <a href={href('machine', s.location_id)}>{s.name}</a>
+            {s.site !== s.location_id && <span class="muted"> at {s.site}</span>}: {s.reason}{' '}
             <span class="muted">
               (loses {fenText(s.lost_if_skipped_fen)} if skipped, the stop costs {fenText(s.stop_cost_fen)}
               {s.due_day ? `; due ${dayWords(s.due_day, today)}` : ''}
