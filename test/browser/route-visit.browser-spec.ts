@@ -176,6 +176,12 @@ describe('the route day (issue 35): arrivals, the route, recording visits', () =
     await done.waitFor();
     expect(await done.innerText()).toMatch(new RegExp(`${pick.position}\\s+${pick.title}: stock \\d+ → \\d+`));
     expect(await stockOf()).toBeGreaterThan(before);
+    // The route is read again: the slot shows its new stock, or the machine left the route.
+    const again = (await w.t.get('/ucp/v1/visits').expect(200)).body as Route;
+    const still = again.route.flatMap((x) => x.machines).find((x) => x.location_id === m.location_id);
+    const slot = (still as (Machine & { slots: { slot_id: string; stock: number }[] }) | undefined)?.slots.find((x) => x.slot_id === pick.slot_id);
+    if (slot && still!.picks.some((p) => p.slot_id === pick.slot_id)) await page.locator('article.stop tr', { hasText: pick.title }).getByText(new RegExp(`^${slot.stock} of`)).waitFor();
+    else await page.locator('article.stop tr', { hasText: pick.title }).first().waitFor({ state: 'detached' }); // filled: nothing left to bring
     await expectFits(page, 'phone', 'visit-recorded-phone');
     await screenshot(page, '35-visit-recorded-phone');
     // The refused attempt's 400 in the browser's log is expected, not a page error.

@@ -1,7 +1,7 @@
 /** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { fulfillerText, statusWord, yuan } from '../format';
+import { fulfillerText, humanize, statusWord, yuan } from '../format';
 import { href } from '../route';
 import { dayWhen, noteServiceTime, useServiceDay } from '../service-day';
 import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
@@ -112,7 +112,7 @@ export function Replenishment() {
         {(p) => (
           <>
             <p>
-              {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {p.policy.name}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
+              {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {humanize(p.policy.name)}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
             </p>
             {p.totals.from_depot_each > 0 && (
               <p class="note">

@@ -16,7 +16,7 @@ export function siteName(site: string, machines: { location_id: string; name: st
   return machines.some((m) => m.location_id === site) ? machines.map((m) => m.name).join(', ') : site;
 }
 
-export function RouteStop({ stop, onRecorded }: { stop: Stop; onRecorded: (v: VisitResult) => void }) {
+export function RouteStop({ stop, short, onRecorded }: { stop: Stop; short: Set<string>; onRecorded: (v: VisitResult) => void }) {
   const id = `stop-${stop.order}`;
   return (
     <article class="card stop" aria-labelledby={id}>
@@ -41,14 +41,16 @@ export function RouteStop({ stop, onRecorded }: { stop: Stop; onRecorded: (v: Vi
         )}
       </dl>
       {stop.machines.map((m) => (
-        <MachineStop key={m.location_id} m={m} onRecorded={onRecorded} />
+        <MachineStop key={m.location_id} m={m} short={short} onRecorded={onRecorded} />
       ))}
     </article>
   );
 }
 
-function MachineStop({ m, onRecorded }: { m: MachineRoute; onRecorded: (v: VisitResult) => void }) {
+function MachineStop({ m, short, onRecorded }: { m: MachineRoute; short: Set<string>; onRecorded: (v: VisitResult) => void }) {
   const [recording, setRecording] = useState(false);
+  // Slots that want goods the warehouse has none of get no pick: said here, not left out silently.
+  const lacking = m.slots.filter((s) => short.has(s.sku_id) && !m.picks.some((p) => p.slot_id === s.slot_id));
   const id = `machine-${m.location_id}`;
   const units = m.picks.reduce((t, p) => t + p.units, 0);
   return (
@@ -93,6 +95,12 @@ function MachineStop({ m, onRecorded }: { m: MachineRoute; onRecorded: (v: Visit
             })}
           </tbody>
         </table>
+      )}
+      {lacking.length > 0 && (
+        <p class="short">
+          <strong>Not in the warehouse, nothing to bring:</strong>{' '}
+          {lacking.map((s) => `${s.position} ${s.title} (stock ${s.stock}${s.capacity != null ? ` of ${s.capacity}` : ''})`).join('; ')}.
+        </p>
       )}
       {recording ? (
         <VisitForm

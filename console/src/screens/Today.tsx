@@ -47,7 +47,7 @@ export function Today() {
             <Messages messages={d.messages} />
             {d.route.length > 0 && <Van d={d} />}
             {d.route.map((s) => (
-              <RouteStop key={s.order} stop={s} onRecorded={onRecorded} />
+              <RouteStop key={s.order} stop={s} short={new Set(d.warehouse_short.map((x) => x.sku_id))} onRecorded={onRecorded} />
             ))}
             {d.skipped.length > 0 && <SkippedList skipped={d.skipped} today={d.day} />}
             <p class="muted">
@@ -97,7 +97,7 @@ function SkippedList({ skipped, today }: { skipped: Skipped[]; today: string }) 
   return (
     <details class="skipped card">
       <summary>
-        <h2>Not visited today: {skipped.length === 1 ? '1 machine' : `${skipped.length} machines`}</h2>
+        <h2>Not on the route: {skipped.length === 1 ? '1 machine' : `${skipped.length} machines`}</h2>
       </summary>
       <ul class="plain">
         {skipped.map((s) => (

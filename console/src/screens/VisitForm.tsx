@@ -28,6 +28,12 @@ function toBody(m: MachineRoute, rows: Record<string, Row>, note: string): Visit
   return { location_id: m.location_id, slots, ...(note.trim() ? { note: note.trim() } : {}), confirm: true };
 }
 
+/** The service's words with the machine's slots by position and product instead of their ids. */
+function named(messages: UcpMessage[], m: MachineRoute): UcpMessage[] {
+  const slots = [...m.slots].sort((a, b) => b.slot_id.length - a.slot_id.length);
+  return messages.map((x) => ({ ...x, content: slots.reduce((t, s) => t.split(`slot ${s.slot_id}`).join(`${s.position} ${s.title}`).split(s.slot_id).join(`${s.position} ${s.title}`), x.content) }));
+}
+
 export function VisitForm({ machine: m, onClose, onRecorded }: { machine: MachineRoute; onClose: () => void; onRecorded: (v: VisitResult) => void }) {
   const [rows, setRows] = useState<Record<string, Row>>(() => Object.fromEntries(m.picks.map((p) => [p.slot_id, { loaded: String(p.units), returned: '0' }])));
   const [note, setNote] = useState('');
@@ -77,7 +83,7 @@ export function VisitForm({ machine: m, onClose, onRecorded }: { machine: Machin
             Back to the form
           </button>
         </div>
-        <Messages messages={action.messages} title="Not recorded:" />
+        <Messages messages={named(action.messages, m)} title="Not recorded:" />
       </div>
     );
   }
