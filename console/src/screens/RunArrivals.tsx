@@ -50,18 +50,17 @@ function summary(list: Entry[], lines: Line[], names: Names): string {
 }
 
 /** The goods of a placed run arrived at the warehouse (not yet in the machines). */
-export function RecordArrival({ run, names, onDone }: { run: Run; names: Names; onDone: () => void }) {
+/** `onDone(words)`: what was recorded, shown by the run (this form leaves once every line is closed). */
+export function RecordArrival({ run, names, onDone }: { run: Run; names: Names; onDone: (recorded: string) => void }) {
   const open = openLines(run);
   const [qty, setQty] = useState<Record<string, string>>(() => Object.fromEntries(open.map((l) => [l.slot_id, String(l.ordered_each)])));
   const key = useSubmissionKey(`console-arrival-${run.id}`);
-  const [done, setDone] = useState<string | null>(null);
   const checked = entries(open, qty, names);
   const list = Array.isArray(checked) && checked.every((e): e is Entry => 'slot_id' in e) ? checked : [];
   const action = useAction(async () => {
     await recordArrival(run.id, list, key.keyFor(list));
     key.settled();
-    setDone(`Recorded: ${summary(list, open, names)} arrived at the warehouse.`);
-    onDone();
+    onDone(`Recorded: ${summary(list, open, names)} arrived at the warehouse.`);
   });
   const bad = list.length === 0 && Array.isArray(checked) && checked.length > 0 ? (checked as UcpMessage[]) : [];
   return (
@@ -83,11 +82,6 @@ export function RecordArrival({ run, names, onDone }: { run: Run; names: Names; 
         disabled={list.length === 0}
         onConfirm={() => void action.go()}
       />
-      {done && (
-        <p class="result" role="status">
-          {done}
-        </p>
-      )}
       <Messages messages={action.messages} title="Not recorded:" />
     </form>
   );

@@ -3,7 +3,7 @@
  * placing it (a confirm step that says money moves), its goods arriving at the warehouse or delivered into the
  * machines, closing what never comes. Times are said against the service's day.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { fulfillerText, statusWord, yuan } from '../format';
 import { href } from '../route';
@@ -18,6 +18,8 @@ type Run = Schemas['RunResponse'];
 export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const [run, reload] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs/{id}', { params: { path: { id } } })), [id]);
   const names = useMachineNames();
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => setNotice(null), [id]);
   const day = useServiceDay()?.day ?? null;
   const done = () => {
     reload();
@@ -32,6 +34,11 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
               Run {r.id}: <span class={`status ${r.status}`}>{statusWord(r.status)}</span>
             </h3>
             <Messages messages={r.messages} />
+            {notice && (
+              <p class="result" role="status">
+                {notice}
+              </p>
+            )}
             <p>
               Fulfiller {fulfillerText(r.fulfiller)}; cost {yuan(r.total_cost_estimate)}
               {r.cost_is_estimated ? ' (estimate)' : ''}; created {dayWhen(r.created_at, day)}
@@ -51,7 +58,7 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
               <DropRefused run={r} onDone={done} />
             )}
             {(r.status === 'ready' || r.status === 'awaiting_approval') && <CancelRun run={r} onDone={done} />}
-            {r.status === 'placed' && <RecordArrival run={r} names={names} onDone={done} />}
+            {r.status === 'placed' && <RecordArrival run={r} names={names} onDone={(text) => (setNotice(text), done())} />}
             {r.status === 'placed' && <ReceiveRun run={r} names={names} onDone={done} />}
             {r.status === 'placed' && <CloseRun run={r} onDone={done} />}
           </>

@@ -10,7 +10,7 @@ import { useServiceDay, dayWhen } from '../service-day';
 import { positionOf, type Names } from '../slot-names';
 
 type Line = Schemas['RunLineView'];
-type Delivered = Schemas['RunDeliveredView'] & { arrived?: boolean };
+type Delivered = Schemas['RunDeliveredView'];
 
 const units = (n: number) => (n === 1 ? '1 unit' : `${n} units`);
 const boxes = (n: number, contains: number) => `${n} ${n === 1 ? 'box' : 'boxes'} of ${contains}`;
@@ -37,7 +37,7 @@ export function lineName(l: Line, names: Names): string {
 }
 
 function outcome(run: Run, slot: string, today: string | null): string {
-  const d = run.delivered?.find((x) => x.slot_id === slot) as Delivered | undefined;
+  const d: Delivered | undefined = run.delivered?.find((x) => x.slot_id === slot);
   if (!d) return run.status === 'placed' ? 'on order' : '–';
   if (d.closed) return `closed, ${d.shortfall ?? 0} never came`;
   const short = d.shortfall ? `, ${d.shortfall} short` : '';
