@@ -14,6 +14,7 @@ import { Replenishment } from './screens/Replenishment';
 import { Sales } from './screens/Sales';
 import { Today } from './screens/Today';
 import { ZONE_NOTE } from './format';
+import { dayWords, useServiceDay } from './service-day';
 import { SignIn } from './screens/SignIn';
 
 const NAV: [string, string][] = [
@@ -36,6 +37,7 @@ export function App() {
   const [live, setLive] = useState<LiveState>('closed');
   const [menu, setMenu] = useState(false);
   const route = useRoute();
+  const today = useServiceDay()?.day;
   useEffect(() => setMenu(false), [route.screen, route.id]);
 
   const refreshKill = useCallback(async () => {
@@ -104,7 +106,10 @@ export function App() {
         </div>
       )}
       <main id="main" tabIndex={-1}>
-        <p class="zone muted">{ZONE_NOTE}</p>
+        <p class="zone muted">
+          {today ? `Today is ${dayWords(today)} (the service's day). ` : ''}
+          {ZONE_NOTE}
+        </p>
         <Screen screen={route.screen} id={route.id} kill={kill} onKillChanged={setKill} />
       </main>
     </>

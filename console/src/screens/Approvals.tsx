@@ -11,17 +11,16 @@ import { judge, requesterWords, spendWords, type Budget, type Names } from './ap
 
 type Approval = Schemas['ApprovalView'];
 
+/** Machine names from the fleet, product names from the plan's slots (read with the machine platform's traits: no supplier is called). */
 async function readNames(): Promise<Names> {
   const names: Names = { machines: new Map(), products: new Map() };
-  try {
-    const v = await call(api.GET('/ucp/v1/visits', {}));
-    for (const m of v.machines) {
-      names.machines.set(m.id, m.name);
-      for (const s of m.slots) names.products.set(s.sku_id, s.title);
-    }
-  } catch {
-    /* names are a nicety: ids stand in for them */
-  }
+  const [fleet, plan] = await Promise.all([
+    call(api.GET('/ucp/v1/fleet', {})).catch(() => null),
+    call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller: 'machine_restock' } } })).catch(() => null),
+  ]);
+  // Names are a nicety: ids stand in for them when a read fails.
+  for (const m of fleet?.machines ?? []) names.machines.set(m.id, m.name);
+  for (const l of plan?.slots ?? []) names.products.set(l.item.id, l.title);
   return names;
 }
 

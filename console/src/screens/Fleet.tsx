@@ -1,41 +1,51 @@
 /**
- * Fleet: every machine from the synced copy with whether it needs a visit (GET /visits), fill, sold-out slots, days of
- * cover, last delivery, sales and data freshness; the fleet's sales totals come from the service. Sortable; a card
- * per machine on a phone; follows the event socket.
+ * Fleet: every machine from the synced copy with its place on today's route (GET /visits: a stop, or why not today),
+ * fill, sold-out slots, sales and data freshness (measured from when the service read it, on the service's clock);
+ * the fleet's sales totals come from the service. Sortable; a card per machine on a phone; follows the event socket.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { age, freshness, orders, yuan } from '../format';
 import { href } from '../route';
+import { readRoute, type RouteDay } from '../route-api';
+import { dayWords, noteServiceTime } from '../service-day';
 import { Loaded, Messages, toMessages, useAction, useLiveReload, useLoad } from '../ui';
 
 type FleetMachine = Schemas['FleetMachineView'];
-type Visit = Schemas['MachineVisitView'];
-type Row = FleetMachine & { visit: Visit | null };
-type SortKey = 'visit' | 'name' | 'fill' | 'sold_out' | 'cover' | 'delivery' | 'today' | 'week' | 'synced';
+/** A machine's place on today's route: its stop, or why it is not visited today (and when it is due). */
+type Visit = { stop: number; reason: string } | { stop: null; reason: string; due: string | null };
+type Row = FleetMachine & { visit: Visit | null; today: string | null };
+type SortKey = 'visit' | 'name' | 'fill' | 'sold_out' | 'today' | 'week' | 'synced';
+
+function visitsOf(d: RouteDay): Map<string, Visit> {
+  const out = new Map<string, Visit>();
+  for (const s of d.route) for (const m of s.machines) out.set(m.location_id, { stop: s.order, reason: s.reason });
+  for (const k of d.skipped) out.set(k.location_id, { stop: null, reason: k.reason, due: k.due_day });
+  return out;
+}
 
 const NONE = Number.POSITIVE_INFINITY;
 const SORTS: Record<SortKey, (m: Row) => number | string> = {
-  visit: (m) => m.visit?.rank ?? NONE,
+  visit: (m) => (m.visit?.stop ?? (m.visit && !m.visit.stop && m.visit.due ? 1000 + Date.parse(m.visit.due) / 86_400_000 : NONE)),
   name: (m) => m.name.toLowerCase(),
   fill: (m) => m.fill_percent ?? NONE,
   sold_out: (m) => m.sold_out_slots,
-  cover: (m) => m.visit?.inputs.min_cover_days ?? NONE,
-  delivery: (m) => m.visit?.inputs.days_since_delivery ?? NONE,
   today: (m) => m.sales_today.total.amount,
   week: (m) => m.sales_7d.total.amount,
   synced: (m) => (m.last_synced_at ? new Date(m.last_synced_at).getTime() : 0),
 };
 /** The first click sorts the way an operator looks: most urgent, emptiest, shortest cover, most sold out, most money. */
-const FIRST_ASC: Record<SortKey, boolean> = { visit: true, name: true, fill: true, sold_out: false, cover: true, delivery: false, today: false, week: false, synced: true };
+const FIRST_ASC: Record<SortKey, boolean> = { visit: true, name: true, fill: true, sold_out: false, today: false, week: false, synced: true };
 const FRESHNESS_TEXT = { fresh: 'under 3 h', aging: '3 to 8 h', stale: 'over 8 h', never: 'never' } as const;
-const LIVE_KINDS = ['sync.', 'sale.settled', 'replenishment.run', 'restock.', 'price.changed', 'location.removed'];
+const LIVE_KINDS = ['sync.', 'sale.settled', 'replenishment.run', 'restock.', 'price.changed', 'location.removed', 'visit.'];
 
 export function Fleet() {
   const [load, reload] = useLoad(async () => {
-    const [fleet, visits] = await Promise.all([call(api.GET('/ucp/v1/fleet', {})), call(api.GET('/ucp/v1/visits', {})).catch((e: unknown) => toMessages(e))]);
-    const byId = new Map(Array.isArray(visits) ? [] : visits.machines.map((v) => [v.id, v]));
-    return { fleet, visitProblem: Array.isArray(visits) ? visits : null, rows: fleet.machines.map((m): Row => ({ ...m, visit: byId.get(m.id) ?? null })) };
+    const [fleet, route] = await Promise.all([call(api.GET('/ucp/v1/fleet', {})), readRoute().catch((e: unknown) => toMessages(e))]);
+    const byId = Array.isArray(route) ? new Map<string, Visit>() : visitsOf(route);
+    const today = Array.isArray(route) ? null : route.day;
+    if (!Array.isArray(route)) noteServiceTime(route.computed_at, route.day);
+    return { fleet, visitProblem: Array.isArray(route) ? route : null, rows: fleet.machines.map((m): Row => ({ ...m, visit: byId.get(m.id) ?? null, today })) };
   }, []);
   useLiveReload(reload, LIVE_KINDS);
   const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'visit', asc: true });
@@ -96,8 +106,8 @@ export function Fleet() {
                 <dd class="muted">{orders(d.fleet.totals.sales_7d.orders)}</dd>
               </div>
             </dl>
-            {d.visitProblem && <Messages title="Which machines need a visit could not be read:" messages={d.visitProblem} />}
-            <FleetTable machines={d.rows} sort={sort} header={header} />
+            {d.visitProblem && <Messages title="Today's route could not be read:" messages={d.visitProblem} />}
+            <FleetTable machines={d.rows} sort={sort} header={header} now={Date.parse(d.fleet.read_at)} />
           </>
         )}
       </Loaded>
@@ -105,7 +115,8 @@ export function Fleet() {
   );
 }
 
-function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element }) {
+/** `now`: when the service read the fleet, on its clock (data ages are measured from it, not from the browser's clock). */
+function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; header: (k: SortKey, l: string) => preact.JSX.Element; now: number }) {
   const rows = useMemo(() => {
     const f = SORTS[p.sort.key];
     return [...p.machines].sort((a, b) => {
@@ -116,7 +127,7 @@ function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; 
     });
   }, [p.machines, p.sort]);
   if (!rows.length) return <p class="empty">No machine is registered yet: add one with its id and name.</p>;
-  const now = Date.now();
+  const now = Number.isNaN(p.now) ? Date.now() : p.now;
   return (
     <div class="table-wrap">
       <table class="cards">
@@ -126,11 +137,9 @@ function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; 
         <thead>
           <tr>
             {p.header('name', 'Machine')}
-            {p.header('visit', 'Needs a visit')}
+            {p.header('visit', "Today's route")}
             {p.header('fill', 'Fill')}
             {p.header('sold_out', 'Sold out')}
-            {p.header('cover', 'Lowest cover')}
-            {p.header('delivery', 'Last delivery')}
             {p.header('today', 'Sales today')}
             {p.header('week', 'Sales 7 days')}
             {p.header('synced', 'Data freshness')}
@@ -145,7 +154,19 @@ function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; 
                 <th scope="row">
                   <a href={href('machine', m.id)}>{m.name}</a> <span class="muted">{m.id}</span>
                 </th>
-                <td data-label="Needs a visit">{!v ? '—' : v.needs_visit ? <span class="warn">yes, #{v.rank}: {v.reasons.map((r) => r.text).join('; ')}</span> : 'no'}</td>
+                <td data-label="Today's route">
+                  {!v ? (
+                    '—'
+                  ) : v.stop !== null ? (
+                    <span class="warn">
+                      stop {v.stop}: {v.reason}
+                    </span>
+                  ) : (
+                    <>
+                      not today{v.due ? ` (due ${dayWords(v.due, m.today)})` : ''}: {v.reason}
+                    </>
+                  )}
+                </td>
                 <td data-label="Fill">
                   {m.fill_percent === null ? (
                     'unknown'
@@ -158,8 +179,6 @@ function FleetTable(p: { machines: Row[]; sort: { key: SortKey; asc: boolean }; 
                 <td data-label="Sold out">
                   {m.sold_out_slots} of {m.slots} slots
                 </td>
-                <td data-label="Lowest cover">{v?.inputs.min_cover_days === null || !v ? 'not selling' : `${v.inputs.min_cover_days} days`}</td>
-                <td data-label="Last delivery">{!v || v.inputs.days_since_delivery === null ? 'none recorded' : v.inputs.days_since_delivery === 0 ? 'today' : `${v.inputs.days_since_delivery} days ago`}</td>
                 <td data-label="Sales today">
                   {yuan(m.sales_today.total)} <span class="muted">({m.sales_today.orders})</span>
                 </td>

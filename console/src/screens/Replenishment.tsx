@@ -1,10 +1,13 @@
 /** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { fulfillerText, statusWord, when, yuan } from '../format';
+import { fulfillerText, humanize, statusWord, yuan } from '../format';
 import { href } from '../route';
+import { dayWhen, noteServiceTime, useServiceDay } from '../service-day';
 import { Empty, Loaded, Messages, useAction, useLoad } from '../ui';
+import { useMachineNames, positionOf } from '../slot-names';
 import { RunDetail } from './RunDetail';
+import { boxText } from './RunLines';
 
 type PlanLine = Schemas['PlanLineView'];
 /** The kinds come from the generated schema (the server's FULFILLER_KINDS): a kind added there fails this build until it has its words. */
@@ -18,7 +21,12 @@ const FULFILLERS = Object.entries(FULFILLER_WORDS) as [Fulfiller, string][];
 
 export function Replenishment() {
   const [fulfiller, setFulfiller] = useState<Fulfiller>('simulated_supplier');
-  const [plan, reloadPlan] = useLoad(() => call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller } } })), [fulfiller]);
+  const [plan, reloadPlan] = useLoad(async () => {
+    const p = await call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller } } }));
+    noteServiceTime(p.computed_at);
+    return p;
+  }, [fulfiller]);
+  const day = useServiceDay()?.day ?? null;
   const [runs, reloadRuns] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs', {})), []);
   const [open, setOpen] = useState<string | null>(null);
   const create = useAction(async () => {
@@ -58,7 +66,7 @@ export function Replenishment() {
             <Empty>No run yet.</Empty>
           ) : (
             <div class="table-wrap">
-              <table>
+              <table class="cards">
                 <thead>
                   <tr>
                     <th scope="col">Run</th>
@@ -77,7 +85,7 @@ export function Replenishment() {
                           {r.id}
                         </button>
                       </th>
-                      <td>
+                      <td data-label="Status">
                         <span class={`status ${r.status}`}>{statusWord(r.status)}</span>
                         {r.status === 'awaiting_approval' && r.approval_id && (
                           <>
@@ -86,10 +94,10 @@ export function Replenishment() {
                           </>
                         )}
                       </td>
-                      <td>{fulfillerText(r.fulfiller)}</td>
-                      <td>{r.line_count}</td>
-                      <td>{yuan(r.total_cost_estimate)}</td>
-                      <td>{when(r.created_at)}</td>
+                      <td data-label="Fulfiller">{fulfillerText(r.fulfiller)}</td>
+                      <td data-label="Lines">{r.line_count}</td>
+                      <td data-label="Cost">{yuan(r.total_cost_estimate)}</td>
+                      <td data-label="Created">{dayWhen(r.created_at, day)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -104,7 +112,7 @@ export function Replenishment() {
         {(p) => (
           <>
             <p>
-              {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {p.policy.name}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
+              {p.totals.slots_to_order} of {p.totals.slots} slots to order, {p.totals.units_each} units, about {yuan(p.totals.cost_estimate)} (costs are estimates). Policy {humanize(p.policy.name)}: review every {p.policy.review_period_days} days, sales window {p.policy.sales_window_days} days.
             </p>
             {p.totals.from_depot_each > 0 && (
               <p class="note">
@@ -120,10 +128,12 @@ export function Replenishment() {
 }
 
 function PlanTable({ lines }: { lines: PlanLine[] }) {
+  const names = useMachineNames();
+  const ordering = lines.filter((l) => l.quantity > 0);
   if (!lines.length) return <Empty>Nothing to order now, and nothing on its way.</Empty>;
   return (
     <div class="table-wrap">
-      <table>
+      <table class="cards">
         <thead>
           <tr>
             <th scope="col">Slot</th>
@@ -141,12 +151,12 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
           {lines.map((l) => (
             <tr key={l.slot_id}>
               <th scope="row">
-                {l.title} <span class="muted">{l.slot_id}</span>
+                {names.machine(l.location)} <span class="pos">{positionOf(l)}</span> {l.title}
               </th>
-              <td>
+              <td data-label="Stock / capacity">
                 {l.stock} / {l.capacity ?? '?'}
               </td>
-              <td>
+              <td data-label="On order">
                 {l.on_order > 0 ? (
                   <>
                     {l.on_order} each <span class="muted">({l.on_order_runs.map((r) => r.id).join(', ')})</span>
@@ -155,20 +165,17 @@ function PlanTable({ lines }: { lines: PlanLine[] }) {
                   '–'
                 )}
               </td>
-              <td>{l.from_depot > 0 ? <a href={href('depot')}>{l.from_depot} each</a> : '–'}</td>
-              <td>
-                {l.quantity > 0 ? `${l.quantity} ${l.unit}` : 'nothing'}
-                {l.quantity > 0 && l.unit === 'BX' ? ` (${l.ordered_each} each)` : ''}
-              </td>
-              <td>
+              <td data-label="From depot">{l.from_depot > 0 ? <a href={href('depot')}>{l.from_depot} each</a> : '–'}</td>
+              <td data-label="Order">{l.quantity > 0 ? boxText(l, ordering, (x) => x.quantity_each) : 'nothing'}</td>
+              <td data-label="Demand">
                 {l.demand.rate_per_day.toFixed(2)}/day, <span class={l.demand.measured ? 'ok' : 'warn'}>{l.demand.measured ? 'measured' : 'not measured (fallback rate)'}</span>
               </td>
-              <td>
+              <td data-label="Lead time">
                 {l.lead_time.days} days, {l.lead_time.source}
                 {l.lead_time.source === 'measured' ? ` (${l.lead_time.samples} deliveries)` : ''}
               </td>
-              <td>{l.supply ? `${l.supply.ordered_from} (${l.supply.chosen_because.replace(/_/g, ' ')})` : l.carried_by_fulfiller ? 'the run\'s fulfiller' : 'nobody sells it'}</td>
-              <td>{yuan(l.cost_estimate)}</td>
+              <td data-label="Supplier and why">{l.supply ? `${l.supply.ordered_from} (${l.supply.chosen_because.replace(/_/g, ' ')})` : l.carried_by_fulfiller ? 'the run\'s fulfiller' : 'nobody sells it'}</td>
+              <td data-label="Cost">{yuan(l.cost_estimate)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,14 +1,26 @@
-/** One run: its lines, its approval state, placing it (a confirm step that says money moves) and receiving it. */
-import { useState } from 'preact/hooks';
+/**
+ * One run: its lines (machines by name, slots by position, the box each slot's units come from), its approval state,
+ * placing it (a confirm step that says money moves), its goods arriving at the warehouse or delivered into the
+ * machines, closing what never comes. Times are said against the service's day.
+ */
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { fulfillerText, statusWord, when, yuan } from '../format';
+import { fulfillerText, statusWord, yuan } from '../format';
 import { href } from '../route';
+import { dayWhen, useServiceDay } from '../service-day';
+import { useMachineNames } from '../slot-names';
 import { Confirm, Loaded, Messages, useAction, useLoad } from '../ui';
+import { RecordArrival, ReceiveRun } from './RunArrivals';
+import { RunLines } from './RunLines';
 
 type Run = Schemas['RunResponse'];
 
 export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void }) {
   const [run, reload] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs/{id}', { params: { path: { id } } })), [id]);
+  const names = useMachineNames();
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => setNotice(null), [id]);
+  const day = useServiceDay()?.day ?? null;
   const done = () => {
     reload();
     onChanged();
@@ -22,10 +34,16 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
               Run {r.id}: <span class={`status ${r.status}`}>{statusWord(r.status)}</span>
             </h3>
             <Messages messages={r.messages} />
+            {notice && (
+              <p class="result" role="status">
+                {notice}
+              </p>
+            )}
             <p>
               Fulfiller {fulfillerText(r.fulfiller)}; cost {yuan(r.total_cost_estimate)}
-              {r.cost_is_estimated ? ' (estimate)' : ''}; created {when(r.created_at)}
-              {r.placed_at ? `; placed ${when(r.placed_at)}` : ''}
+              {r.cost_is_estimated ? ' (estimate)' : ''}; created {dayWhen(r.created_at, day)}
+              {r.placed_at ? `; placed ${dayWhen(r.placed_at, day)}` : ''}
+              {r.delivered_at ? `; done ${dayWhen(r.delivered_at, day)}` : ''}
               {r.supplier_order_id ? `; supplier order ${r.supplier_order_id}` : ''}.
             </p>
             {r.status === 'awaiting_approval' && (
@@ -33,53 +51,19 @@ export function RunDetail({ id, onChanged }: { id: string; onChanged: () => void
                 Waiting for an owner: <a href={href('approvals')}>approval {r.approval_id}</a>.
               </p>
             )}
-            <RunLines run={r} />
+            <RunLines run={r} names={names} />
             <RunOrders run={r} />
             {(r.status === 'ready' || r.status === 'placing') && <PlaceRun run={r} onDone={done} />}
             {r.fulfiller.kind === 'supply_checkout' && (r.status === 'ready' || r.status === 'awaiting_approval') && r.purchase_orders?.some((p) => p.status === 'incomplete') && (
               <DropRefused run={r} onDone={done} />
             )}
             {(r.status === 'ready' || r.status === 'awaiting_approval') && <CancelRun run={r} onDone={done} />}
-            {r.status === 'placed' && <ReceiveRun run={r} onDone={done} />}
+            {r.status === 'placed' && <RecordArrival run={r} names={names} onDone={(text) => (setNotice(text), done())} />}
+            {r.status === 'placed' && <ReceiveRun run={r} names={names} onDone={done} />}
             {r.status === 'placed' && <CloseRun run={r} onDone={done} />}
           </>
         )}
       </Loaded>
-    </div>
-  );
-}
-
-function RunLines({ run }: { run: Run }) {
-  return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Slot</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Unit price</th>
-            <th scope="col">Cost</th>
-            <th scope="col">On order</th>
-            <th scope="col">Received</th>
-          </tr>
-        </thead>
-        <tbody>
-          {run.lines.map((l) => (
-            <tr key={l.slot_id}>
-              <th scope="row">
-                {l.title} <span class="muted">{l.slot_id}</span>
-              </th>
-              <td>
-                {l.quantity} {l.unit} ({l.ordered_each} each)
-              </td>
-              <td>{yuan(l.unit_price)}</td>
-              <td>{yuan(l.cost_estimate)}</td>
-              <td>{l.on_order > 0 ? `${l.on_order} each` : '–'}</td>
-              <td>{receivedText(run, l.slot_id)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
@@ -127,50 +111,6 @@ function PlaceRun({ run, onDone }: { run: Run; onDone: () => void }) {
       {action.busy && <p role="status">Placing the order with the supplier…</p>}
       <Messages messages={action.messages} title="Not placed:" />
     </div>
-  );
-}
-
-/** What a closed line got: its units, and what never came. */
-function receivedText(run: Run, slot: string): string {
-  const d = run.delivered?.find((x) => x.slot_id === slot);
-  if (!d) return '–';
-  if (d.closed) return `closed, ${d.shortfall ?? 0} never came`;
-  return `${d.quantity} each${d.shortfall ? `, ${d.shortfall} short` : ''}`;
-}
-
-/** Receives line by line: a line left empty stays on order; a short quantity closes the line with its shortfall. */
-function ReceiveRun({ run, onDone }: { run: Run; onDone: () => void }) {
-  const open = run.lines.filter((l) => !run.delivered?.some((d) => d.slot_id === l.slot_id));
-  const [qty, setQty] = useState<Record<string, string>>(() => Object.fromEntries(open.map((l) => [l.slot_id, String(l.ordered_each)])));
-  const action = useAction(async () => {
-    const delivered = open
-      .filter((l) => (qty[l.slot_id] ?? '').trim() !== '')
-      .map((l) => ({ slot_id: l.slot_id, quantity: Math.max(0, Math.floor(Number(qty[l.slot_id]))) }));
-    await call(api.POST('/ucp/v1/replenishment/runs/{id}/receive', { params: { path: { id: run.id } }, body: { delivered } }));
-    onDone();
-  });
-  return (
-    <form
-      class="receive"
-      aria-label="Receive the delivery"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void action.go();
-      }}
-    >
-      <h4>Receive the delivery</h4>
-      <p class="muted">Units each per line; leave a line empty if it has not arrived yet (it stays on order).</p>
-      {open.map((l) => (
-        <div key={l.slot_id} class="row">
-          <label for={`rcv-${l.slot_id}`}>{l.title} (units each)</label>
-          <input id={`rcv-${l.slot_id}`} type="number" min="0" value={qty[l.slot_id]} onInput={(e) => setQty({ ...qty, [l.slot_id]: e.currentTarget.value })} />
-        </div>
-      ))}
-      <button type="submit" class="primary" disabled={action.busy}>
-        {action.busy ? 'Recording…' : 'Record the delivery'}
-      </button>
-      <Messages messages={action.messages} title="Not recorded:" />
-    </form>
   );
 }
 

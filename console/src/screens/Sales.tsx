@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { statusWord, when, yuan } from '../format';
+import { useServiceDay } from '../service-day';
 import { Loaded, useLoad } from '../ui';
 import { DailyChart } from './DailyChart';
 
@@ -71,6 +72,7 @@ export function Sales() {
   };
   const [page] = useLoad(() => call(api.GET('/ucp/v1/orders', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } })), [status, filters.location, from, to, cursor]);
   const resetPaging = () => setCursors([]);
+  const today = useServiceDay()?.day; // no day after the service's today
 
   return (
     <section aria-labelledby="sales-title">
@@ -92,11 +94,11 @@ export function Sales() {
         </div>
         <div>
           <label for="f-from">From</label>
-          <input id="f-from" type="date" value={from} onChange={(e) => (setFrom(e.currentTarget.value), resetPaging())} />
+          <input id="f-from" type="date" max={today} value={from} onChange={(e) => (setFrom(e.currentTarget.value), resetPaging())} />
         </div>
         <div>
           <label for="f-to">To</label>
-          <input id="f-to" type="date" value={to} onChange={(e) => (setTo(e.currentTarget.value), resetPaging())} />
+          <input id="f-to" type="date" max={today} value={to} onChange={(e) => (setTo(e.currentTarget.value), resetPaging())} />
         </div>
       </form>
       <DailyChart location={filters.location} from={from} to={to} />
