@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { FleetRepository, FleetRow } from './fleet.repository';
 import { salesWindows } from './fleet.rules';
 
@@ -13,9 +14,12 @@ export interface FleetOverview {
 /** The fleet overview (issue 19): the roster joined with its synced slots and settled sales. */
 @Injectable()
 export class FleetService {
-  constructor(private readonly repo: FleetRepository) {}
+  constructor(
+    private readonly repo: FleetRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async overview(now = new Date()): Promise<FleetOverview> {
+  async overview(now = this.clock.now()): Promise<FleetOverview> {
     const { todayFrom, weekFrom } = salesWindows(now);
     const rows = await this.repo.overview(todayFrom, weekFrom);
     const sum = (f: (r: FleetRow) => number) => rows.reduce((t, r) => t + f(r), 0);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
 import { Errors } from '../common/errors';
 import { SalesSummaryRepository } from './sales-summary.repository';
 import { dayRange, fillDays, plus8Day } from './sales-summary.rules';
@@ -23,9 +24,12 @@ const sum = (rows: SalesTotal[]): SalesTotal => ({ orders: rows.reduce((t, r) =>
 /** Daily settled sales with today's and the 7 days' totals (issue 30). */
 @Injectable()
 export class SalesSummaryService {
-  constructor(private readonly repo: SalesSummaryRepository) {}
+  constructor(
+    private readonly repo: SalesSummaryRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async daily(q: { from?: string; to?: string; location?: string }, now = new Date()): Promise<SalesDaily> {
+  async daily(q: { from?: string; to?: string; location?: string }, now = this.clock.now()): Promise<SalesDaily> {
     const range = dayRange(q, now);
     if (!range.ok) throw Errors.invalid(range.path, range.text);
     const rows = fillDays(range.days, await this.repo.daily(range.from, range.to, q.location));
