@@ -18,8 +18,10 @@ import { RateLimitWindows1764090000100 } from './1764090000100-rate-limit-window
 import { ApprovalRequester1795629281157 } from './1795629281157-approval-requester';
 import { PriceAuditFlags1795630682925 } from './1795630682925-price-audit-flags';
 import { ConsoleSessions1764090000200 } from './1764090000200-console-sessions';
+import { DemandCensoring1795631000000 } from './1795631000000-demand-censoring';
 import { Depot1795630400000 } from './1795630400000-depot';
 import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
+import { RouteDay1795640000000 } from './1795640000000-route-day';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -43,4 +45,6 @@ export const ALL_MIGRATIONS: Function[] = [
   ConsoleSessions1764090000200,
   Depot1795630400000,
   SupplyUnavailable1795630500000,
+  DemandCensoring1795631000000,
+  RouteDay1795640000000,
 ];

@@ -24,6 +24,8 @@ import { SaleOrderEntity } from './sales/sale-order.entity';
 import { SyncStateEntity } from './sync/sync-state.entity';
 import { DepotEntity, DepotStockEntity } from './replenishment/depot/depot.entity';
 import { SupplyUnavailableEntity } from './replenishment/unavailable/supply-unavailable.entity';
+import { MachineVisitEntity } from './visits/machine-visit.entity';
+import { RouteMachineSettingsEntity } from './visits/route-settings.entity';
 
 export const ALL_ENTITIES: Function[] = [
   EventEntity,
@@ -48,4 +50,6 @@ export const ALL_ENTITIES: Function[] = [
   DepotEntity,
   DepotStockEntity,
   SupplyUnavailableEntity,
+  RouteMachineSettingsEntity,
+  MachineVisitEntity,
 ];

@@ -70,6 +70,8 @@ export interface AppConfig {
    * default 0: a stated lead time is taken as given; the 90-day replay states 1 day for its 1-5-day suppliers).
    */
   statedLeadTimeSigmaDays: number;
+  /** The route day: stops the drivers make a day (SERVICE_ROUTE_STOPS_PER_DAY, 9) and a stop's cost (SERVICE_ROUTE_STOP_COST_FEN, 5000). */
+  route: { stopsPerDay: number; stopCostFen: number };
 }
 
 export class ConfigError extends Error {
@@ -294,6 +296,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     reviewPeriodDays: int(env, 'SERVICE_REVIEW_PERIOD_DAYS', 7, 1, 28),
     serviceLevelZ: decimal(env, 'SERVICE_LEVEL_Z', 1.65, 0, 4),
     statedLeadTimeSigmaDays: decimal(env, 'SERVICE_STATED_LEAD_TIME_SIGMA_DAYS', 0, 0, 10),
+    route: { stopsPerDay: int(env, 'SERVICE_ROUTE_STOPS_PER_DAY', 9, 1, 1000), stopCostFen: int(env, 'SERVICE_ROUTE_STOP_COST_FEN', 5000, 0, 100_000_000) },
   };
 }
 

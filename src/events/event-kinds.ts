@@ -19,6 +19,8 @@ export const SERVICE_EVENT_KINDS = [
   'restock.cancelled',
   'replenishment.run',
   'depot.stock',
+  'visit.recorded',
+  'route.settings',
   'guard.changed',
   'kill_switch',
   'partner.error',

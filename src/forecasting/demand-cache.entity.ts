@@ -33,6 +33,23 @@ export class DemandCacheEntity {
 
   @Column('integer', { name: 'empty_after', default: 0 })
   emptyAfter: number;
+
+  /** Units and squares sold on the empty days (left out of the rate: a lower bound of those days' demand). */
+  @Column('bigint', { name: 'empty_units', default: 0 })
+  emptyUnits: string;
+
+  @Column('bigint', { name: 'empty_sumsq', default: 0 })
+  emptySumsq: string;
+
+  @Column('boolean', { name: 'first_snap_empty', default: false })
+  firstSnapEmpty: boolean;
+
+  /** The slot's machine: first day with a sale of any of its slots, first day any of them was read. */
+  @Column('integer', { name: 'machine_first_d', nullable: true })
+  machineFirstD: number | null;
+
+  @Column('integer', { name: 'machine_first_snap', nullable: true })
+  machineFirstSnap: number | null;
 }
 
 /** One computed window: when its aggregates were computed, and the time changes after which invalidate it. */

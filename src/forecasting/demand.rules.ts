@@ -2,9 +2,12 @@
  * Demand per slot (pure). Days are indexed inside the sales window: 0 is the oldest complete +08:00 day,
  * `windowDays - 1` is yesterday. Inputs are per-slot aggregates computed in SQL (never every sale).
  *
- * A stocked-out day is not a zero-demand day. A day counts as stocked out when it had no paid sale and
- *  - an inventory snapshot recorded that day saw the slot at 0 (snapshots are taken at each stock reading), or
+ * A stocked-out day is not a zero-demand day. A day counts as stocked out when
+ *  - the lowest stock recorded that day (each inventory sync, delivery, depot fill, plan) was 0: its sales, if any,
+ *    are a lower bound of its demand, so the day leaves both the units and the day count, or
  *  - the slot is empty now: every day after its last sale (the sale that exhausted the stock) is stocked out.
+ * The observed days start where the service has evidence the slot could sell (`observedStart`), not at its first sale:
+ * leaving out the quiet days before a slow good's first sale would overstate its rate.
  * Refunded, cancelled and unpaid lines never count: only `paid` lines of `settled` orders are sales.
  */
 export interface SlotSalesAggregate {
@@ -16,11 +19,19 @@ export interface SlotSalesAggregate {
   /** Index of the first and last day with a sale, null when none. */
   firstSaleDay: number | null;
   lastSaleDay: number | null;
-  /** Index of the first day an inventory snapshot saw the slot, null when never. */
+  /** Index of the first day a stock reading saw the slot, null when never. */
   firstSnapshotDay: number | null;
-  /** Days with no sale whose snapshot saw the slot empty, in total and after the last sale day. */
+  /** Days whose lowest recorded stock was 0 (with or without sales), in total and after the last sale day. */
   snapshotEmptyDays: number;
   snapshotEmptyDaysAfterLastSale: number;
+  /** Σx and Σx² of the sales made on those empty days (a lower bound of their demand: left out). */
+  snapshotEmptyUnits: number;
+  snapshotEmptySumSquares: number;
+  /** The slot's first reading saw it at 0. */
+  firstSnapshotEmpty: boolean;
+  /** First day with a sale of any slot of the machine, and first day a reading saw any slot of it; null when none. */
+  machineFirstSaleDay: number | null;
+  machineFirstSnapshotDay: number | null;
   /** Current stock of the slot. */
   stockNow: number;
 }
@@ -35,20 +46,41 @@ export interface DemandEstimate {
   /** Standard deviation of daily demand. */
   sigmaDaily: number;
   measured: boolean;
-  /** Days observed (since the slot was first seen in the window), in stock and stocked out. */
+  /** Days observed (since the slot could first sell in the window), in stock and stocked out. */
   observedDays: number;
   inStockDays: number;
   stockedOutDays: number;
+  /** Every unit sold in the window, stocked-out days included. */
   unitsSold: number;
   /** Why the stated fallback was used; null when measured. */
   fallbackReason: string | null;
 }
 
-/** Days of the window on which the slot is known to have existed, and of those, the ones it stood empty. */
+const minOf = (...xs: (number | null | undefined)[]): number | null => {
+  const seen = xs.filter((d): d is number => d !== null && d !== undefined);
+  return seen.length ? Math.max(0, Math.min(...seen)) : null;
+};
+
+/**
+ * First day the slot is known to have been able to sell: its first sale or first stock reading, or earlier, for
+ * history older than the service's readings of its machine (sales backfilled from the ledger), the machine's first
+ * sale of the window, when the slot was there as the readings began (a slot first read later was installed later).
+ * Not when the slot's first reading saw it empty before any sale: it may have stood empty since.
+ * A slot with neither a sale nor a reading in the window is not observed.
+ */
+export function observedStart(a: SlotSalesAggregate): number | null {
+  const own = minOf(a.firstSaleDay, a.firstSnapshotDay);
+  if (own === null) return null;
+  const m = a.machineFirstSaleDay;
+  const thereWhenReadingsBegan = own <= (a.machineFirstSnapshotDay ?? a.windowDays);
+  const emptyWhenFirstRead = a.firstSnapshotEmpty && (a.firstSaleDay === null || a.firstSaleDay > (a.firstSnapshotDay ?? 0));
+  return m !== null && thereWhenReadingsBegan && !emptyWhenFirstRead ? Math.min(own, Math.max(0, m)) : own;
+}
+
+/** Days of the window on which the slot could sell, and of those, the ones it stood empty. */
 export function stockedOutDays(a: SlotSalesAggregate): { observedDays: number; stockedOutDays: number } {
-  const seen = [a.firstSaleDay, a.firstSnapshotDay].filter((d): d is number => d !== null);
-  if (seen.length === 0) return { observedDays: 0, stockedOutDays: 0 };
-  const firstSeen = Math.max(0, Math.min(...seen));
+  const firstSeen = observedStart(a);
+  if (firstSeen === null) return { observedDays: 0, stockedOutDays: 0 };
   const observedDays = a.windowDays - firstSeen;
   let out: number;
   if (a.stockNow <= 0) {
@@ -77,20 +109,26 @@ export function estimateDemand(a: SlotSalesAggregate, s: DemandSettings): Demand
       fallbackReason: `only ${n} in-stock day(s) of sales history (minimum ${s.minHistoryDays}): stated rate ${rate}/day used`,
     };
   }
-  const mean = a.units / n;
-  const variance = n > 1 ? Math.max(0, (a.sumSquares - (a.units * a.units) / n) / (n - 1)) : 0;
+  // Only in-stock days: what sold on a day that ran empty is a lower bound, not the demand.
+  const units = a.units - a.snapshotEmptyUnits;
+  const squares = a.sumSquares - a.snapshotEmptySumSquares;
+  const mean = units / n;
+  const variance = n > 1 ? Math.max(0, (squares - (units * units) / n) / (n - 1)) : 0;
   return { ...base, ratePerDay: mean, sigmaDaily: Math.sqrt(variance), measured: true, fallbackReason: null };
 }
 
 /**
- * The same aggregate from a plain daily series (tests, small data): `sales[i]` units on day i, `snapshotEmpty[i]`
- * true when a snapshot saw the slot empty that day, `seen[i]` true when a snapshot saw the slot at all.
+ * The same aggregate from a plain daily series (tests, the bench): `sales[i]` units on day i, `snapshotEmpty[i]`
+ * true when the lowest reading of day i was 0, `seen[i]` true when a reading saw the slot that day. The machine's
+ * first sale and first reading days are passed as they are (they need the machine's other slots).
  */
 export function aggregateFromSeries(input: {
   sales: number[];
   snapshotEmpty?: boolean[];
   seen?: boolean[];
   stockNow: number;
+  machineFirstSaleDay?: number | null;
+  machineFirstSnapshotDay?: number | null;
 }): SlotSalesAggregate {
   const w = input.sales.length;
   let units = 0;
@@ -110,11 +148,14 @@ export function aggregateFromSeries(input: {
   }
   let snapshotEmptyDays = 0;
   let snapshotEmptyDaysAfterLastSale = 0;
+  let snapshotEmptyUnits = 0;
+  let snapshotEmptySumSquares = 0;
   for (let i = 0; i < w; i++) {
-    if (input.snapshotEmpty?.[i] && input.sales[i] === 0) {
-      snapshotEmptyDays++;
-      if (lastSaleDay === null || i > lastSaleDay) snapshotEmptyDaysAfterLastSale++;
-    }
+    if (!input.snapshotEmpty?.[i]) continue;
+    snapshotEmptyDays++;
+    snapshotEmptyUnits += input.sales[i];
+    snapshotEmptySumSquares += input.sales[i] * input.sales[i];
+    if (lastSaleDay === null || i > lastSaleDay) snapshotEmptyDaysAfterLastSale++;
   }
   return {
     windowDays: w,
@@ -125,6 +166,11 @@ export function aggregateFromSeries(input: {
     firstSnapshotDay,
     snapshotEmptyDays,
     snapshotEmptyDaysAfterLastSale,
+    snapshotEmptyUnits,
+    snapshotEmptySumSquares,
+    firstSnapshotEmpty: firstSnapshotDay !== null && input.snapshotEmpty?.[firstSnapshotDay] === true,
+    machineFirstSaleDay: input.machineFirstSaleDay ?? null,
+    machineFirstSnapshotDay: input.machineFirstSnapshotDay ?? null,
     stockNow: input.stockNow,
   };
 }

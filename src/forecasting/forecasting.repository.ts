@@ -100,9 +100,10 @@ export class ForecastingRepository {
   }
 
   /**
-   * Completed deliveries of runs by one fulfiller, newest first: one sample per received line of the newest `limit`
-   * delivered runs (placed → the line's `received_at`), or one per run (placed → delivered) for runs received before
-   * lines carried their time. Lines closed without a delivery are no sample.
+   * Deliveries of runs by one fulfiller, newest first: one sample per received or arrived line of the newest `limit`
+   * runs with such a line, delivered or still placed (placed → the line's `received_at`: a fleet-wide run teaches as
+   * soon as its first line arrives), or one per run (placed → delivered) for runs received before lines carried their
+   * time. Lines closed without a delivery are no sample.
    */
   async runLeadSamples(fulfiller: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
     return this.lineLeadSamples(`fulfiller = $1`, [fulfiller], limit);
@@ -126,8 +127,9 @@ export class ForecastingRepository {
     const rows = (await this.tx.manager.query(
       `WITH r AS (
          SELECT placed_at, delivered_at, delivered, lines FROM replenishment_runs
-         WHERE ${where} AND delivered_at IS NOT NULL AND placed_at IS NOT NULL
-         ORDER BY delivered_at DESC LIMIT $${params.length + 1}
+         WHERE ${where} AND placed_at IS NOT NULL
+           AND (delivered_at IS NOT NULL OR EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(delivered, '[]'::jsonb)) x WHERE x->>'received_at' IS NOT NULL))
+         ORDER BY COALESCE(delivered_at, placed_at) DESC LIMIT $${params.length + 1}
        ), timed AS (
          SELECT r.placed_at, (e->>'received_at')::timestamptz AS finished_at
          FROM r CROSS JOIN LATERAL jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e
@@ -136,7 +138,7 @@ export class ForecastingRepository {
        SELECT placed_at, finished_at FROM timed
        UNION ALL
        SELECT r.placed_at, r.delivered_at FROM r
-       WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e WHERE e->>'received_at' IS NOT NULL)
+       WHERE r.delivered_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) e WHERE e->>'received_at' IS NOT NULL)
        ORDER BY finished_at DESC`,
       [...params, limit],
     )) as { placed_at: Date; finished_at: Date }[];

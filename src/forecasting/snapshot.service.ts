@@ -3,9 +3,9 @@ import { Clock } from '../common/clock';
 import { ForecastingRepository } from './forecasting.repository';
 
 /**
- * Inventory snapshots: the lowest stock of each slot per +08:00 day, which tells the demand estimate which days a
- * slot stood empty. Taken hourly (StockSnapshotJob), at each plan and after a delivery; the machines
- * sync may call `record()` after it writes slots.
+ * Inventory snapshots of the synced copy: the lowest stock of each slot per +08:00 day (service clock), which tells
+ * the demand estimate which days a slot stood empty. Taken hourly (StockSnapshotJob) and at each plan; the inventory
+ * sync, deliveries and depot fills record their own readings as they write stock (`recordStockReadings`).
  */
 @Injectable()
 export class SnapshotService {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
+import { recordStockReadings } from '../forecasting/stock-readings.sql';
 import type { SlotRowOut } from './inventory.rules';
 
 export type SlotRow = SlotRowOut;
@@ -19,12 +20,13 @@ export class SlotsRepository {
    * partner's slot label are replaced when given and kept otherwise; `price_locked` is never touched.
    * When `removeOthersExcept` is given, slots of that location not in `rows` and not in that list are deleted
    * (the product left the machine), except those whose price change awaits approval. Nothing is written for a
-   * location that is no longer registered.
+   * location that is no longer registered. The stock read is recorded as the slots' reading of the day of `readAt`
+   * (the service clock), in the same transaction: a day the sync saw a slot at 0 is a stocked-out day for the demand.
    */
   async replaceForLocation(
     locationId: string,
     rows: SlotRow[],
-    opts: { removeOthersExcept: string[] | null },
+    opts: { removeOthersExcept: string[] | null; readAt: Date },
   ): Promise<{ upserted: number; removed: number }> {
     return this.tx.run(async () => {
       const m = this.tx.manager;
@@ -43,6 +45,7 @@ export class SlotsRepository {
              partner_slot_id = COALESCE(EXCLUDED.partner_slot_id, s.partner_slot_id), synced_at = now()`,
           [JSON.stringify(rows)],
         );
+        await recordStockReadings(m, rows.map((r) => ({ slotId: r.id, stock: r.stock })), opts.readAt);
       }
       let removed = 0;
       if (opts.removeOthersExcept) {

@@ -8,7 +8,7 @@ import { replyOnce } from '../idempotency/idempotent-reply';
 import { rawBodyOf } from '../idempotency/raw-body';
 import { PlanService } from './plan/plan.service';
 import { renderPlan } from './plan/plan.view';
-import { CancelRunBody, CloseRunBody, CreateRunQuery, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
+import { ArrivalsBody, CancelRunBody, CloseRunBody, CreateRunQuery, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, PlanQuery, ReceiveBody, ScoreQuery } from './replenishment.dto';
 import { RunPlacingService } from './runs/run-placing.service';
 import { RunDeliveryService } from './runs/run-delivery.service';
 import { renderRun, renderRunSummary, REPLENISHMENT_CAPS } from './runs/run.view';
@@ -73,6 +73,15 @@ export class ReplenishmentController {
   @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
     return ok(renderRun(await this.delivery.receive(id, body.delivered, body.note)), { capabilities: CAPS });
+  }
+
+  @Post('runs/:id/arrivals')
+  @HttpCode(200)
+  @ReplenishmentDocs.arrivals
+  async arrivals(@Param('id') id: string, @Body() body: ArrivalsBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return replyOnce(this.idempotency, req, res, { operation: 'replenishment.run.arrivals', resourceId: id }, async () =>
+      ok(renderRun(await this.delivery.arrive(id, body.arrived, body.note)), { capabilities: CAPS }),
+    );
   }
 
   @Post('runs/:id/close')

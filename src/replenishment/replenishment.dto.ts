@@ -72,6 +72,23 @@ export class ReceiveBody {
   note?: string;
 }
 
+/** Lines of a placed run that arrived at the warehouse: units per slot line, into the depot. */
+export class ArrivalsBody {
+  @IsDefined()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => DeliveredLine)
+  arrived: DeliveredLine[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  note?: string;
+}
+
 export class ScoreQuery {
   @IsOptional()
   @Type(() => Number)

@@ -79,12 +79,22 @@ export const ReplenishmentDocs = {
   ),
   receive: ApiEndpoint({
     operationId: 'replenishment_run_receive',
-    summary: 'Record a delivery into stock, line by line',
+    summary: 'Record a delivery into stock; the run is delivered',
     description:
-      'Units (each) that arrived per slot of the run: stock rises (capped at capacity) and each listed line leaves on-order, a short one with its `shortfall`. Unlisted lines stay on order; the run is `delivered` once every line is closed.',
+      'Units (each) that arrived per slot of the run: stock rises (capped at capacity, the rest goes to the depot) and each listed line leaves on-order, a short one with its `shortfall`. Lines not listed are closed with their whole quantity as shortfall (the next plan orders them again). The run is `delivered`. Goods that go to the warehouse first: `arrivals`.',
+    type: RunResponse,
+    returns: 'The run with `status: delivered`.',
+    errors: { 400: ['missing', 'invalid', 'request_too_large'], 404: ['not_found'], 409: ['already_delivered', 'invalid_state'] },
+  }),
+  arrivals: ApiEndpoint({
+    operationId: 'replenishment_run_arrivals',
+    summary: 'Record lines of a placed run that arrived at the warehouse',
+    description:
+      'Per slot line, the units (each) that arrived at the warehouse: they go into the depot under the slot\'s good (a visit puts them into the slot) and the line leaves on-order, a short one with its `shortfall`; at most the line\'s `ordered_each`. The arrival is the supplier\'s lead-time sample (order → arrival). Lines not listed stay on order; the run is `delivered` once every line is closed.',
+    headers: ['Idempotency-Key'],
     type: RunResponse,
     returns: 'The run (`placed` while lines are open, then `delivered`).',
-    errors: { 400: ['missing', 'invalid', 'request_too_large'], 404: ['not_found'], 409: ['already_delivered', 'invalid_state'] },
+    errors: { 400: ['missing', 'invalid', 'request_too_large'], 404: ['not_found'], 409: ['already_delivered', 'invalid_state', ...KEYED[409]], 503: KEYED[503] },
   }),
   close: ApiEndpoint({
     operationId: 'replenishment_run_close',

@@ -245,8 +245,10 @@ export class RunDeliveredView {
   ordered_each?: number;
   @Int({ minimum: 0 })
   shortfall?: number;
-  /** True: closed by an operator (`/close`) without a delivery. */
+  /** True: closed without a delivery (`/close`, or not listed by `/receive`). */
   closed?: boolean;
+  /** True: arrived at the warehouse (`/arrivals`): every unit went to the depot, none into the slot yet. */
+  arrived?: boolean;
   @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
   to_depot?: number;
   @Int({ nullable: true })

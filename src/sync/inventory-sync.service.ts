@@ -38,7 +38,8 @@ export class InventorySyncService {
     private readonly priceAudit: PriceAuditService,
   ) {}
 
-  async syncInventory(locations: LocationRecord[], trigger: 'manual' | 'scheduled'): Promise<InventorySyncResult> {
+  /** `serviceNow`: the service clock, whose +08:00 day each machine's stock reading is recorded under. */
+  async syncInventory(locations: LocationRecord[], trigger: 'manual' | 'scheduled', serviceNow: () => Date): Promise<InventorySyncResult> {
     const result: InventorySyncResult = {
       attempted: locations.length,
       synced: 0,
@@ -55,7 +56,10 @@ export class InventorySyncService {
       if (!adapter.ok) throw new Error(adapter.why);
       const answer = await adapter.adapter.getInventory(loc.id);
       const built = toSlotRows(loc.id, loc.namespace, answer.items, answer.rejected);
-      const written = await this.slots.replaceForLocation(loc.id, built.rows, { removeOthersExcept: built.canRemove ? built.keepIds : null });
+      const written = await this.slots.replaceForLocation(loc.id, built.rows, {
+        removeOthersExcept: built.canRemove ? built.keepIds : null,
+        readAt: serviceNow(),
+      });
       const warnings = [
         ...answer.rejected.map((r) => refusedItemText(loc.id, r)),
         ...built.duplicates.map((sku) => `machine ${loc.id}: item ${sku} listed twice; the first entry is kept`),

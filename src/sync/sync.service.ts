@@ -62,7 +62,7 @@ export class SyncService {
       }
       return out;
     };
-    const [inventory, ledgers] = await Promise.all([this.inventory.syncInventory(all, 'manual'), readLedgers()]);
+    const [inventory, ledgers] = await Promise.all([this.inventory.syncInventory(all, 'manual', () => this.clock.now()), readLedgers()]);
     for (const f of inventory.failures) {
       messages.push(message('upstream_unreachable', 'recoverable', `machine ${f.location} (${f.namespace}) not synced: ${f.reason}`, '$.locations'));
     }
@@ -91,7 +91,7 @@ export class SyncService {
   async scheduledInventory(): Promise<InventorySyncResult | null> {
     const ns = this.registry.defaults().machine;
     if (!ns) return null;
-    return this.inventory.syncInventory(await this.locations.all(ns), 'scheduled');
+    return this.inventory.syncInventory(await this.locations.all(ns), 'scheduled', () => this.clock.now());
   }
 
   /** The 5-minute job: the default machine namespace's ledger over the last 3 hours, by update time. */

@@ -1,19 +1,17 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ReplenishmentModule } from '../replenishment/replenishment.module';
-import { OpenRunPickSource, PICK_SOURCES, type PickSource } from './pick-sources';
+import { RouteSettingsService } from './route-settings.service';
+import { VisitRecordService } from './visit-record.service';
 import { VisitsController } from './visits.controller';
 import { VisitsRepository } from './visits.repository';
 import { VisitsService } from './visits.service';
 
-/** `GET /visits` (issue 30): the machines to visit today with their pick lists. A depot source joins PICK_SOURCES. */
+/** The route day: which machines to visit today and what to bring, visits recorded, route settings. */
 @Module({
-  imports: [ReplenishmentModule],
+  imports: [ReplenishmentModule, EventsModule, IdempotencyModule],
   controllers: [VisitsController],
-  providers: [
-    VisitsRepository,
-    VisitsService,
-    OpenRunPickSource,
-    { provide: PICK_SOURCES, useFactory: (runs: OpenRunPickSource): PickSource[] => [runs], inject: [OpenRunPickSource] },
-  ],
+  providers: [VisitsRepository, VisitsService, VisitRecordService, RouteSettingsService],
 })
 export class VisitsModule {}

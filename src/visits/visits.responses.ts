@@ -1,94 +1,103 @@
-/** Response models of the visits (OpenAPI only). */
+/** Response models of the route day (OpenAPI only). */
 import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, Int } from '../common/api-docs';
 import { UcpEnvelope } from '../common/envelope.responses';
 
-export class VisitWeightsView {
-  sold_out_slot: number;
-  low_cover_slot: number;
-  fill_per_10_percent_empty: number;
-  delivery_per_day: number;
-  delivery_max_days: number;
-  stale_data: number;
-  never_synced: number;
-}
-
-export class VisitRulesView {
-  /** A slot with fewer days of cover than this runs low. */
-  low_cover_days: number;
-  /** A machine under this fill needs a visit. */
-  low_fill_percent: number;
-  /** A machine not delivered to for this many days needs a visit. */
-  delivery_due_days: number;
-  /** Data older than this is stale. */
-  stale_hours: number;
-  /** Points per signal in the score. */
-  weights: VisitWeightsView;
-  /** The demand rates are measured over this many days. */
+export class RouteDaySettingsView {
   @Int({ minimum: 1 })
-  sales_window_days: number;
+  stops_per_day: number;
+  @Int({ minimum: 0, description: 'What a stop costs (fen) unless a machine says otherwise.' })
+  stop_cost_fen: number;
+  @Int({ minimum: 1, description: 'Days the route looks ahead.' })
+  horizon_days: number;
+  @ApiProperty({ enum: ['cover_until_next_visit'], description: 'Each visited slot is filled to last until its next planned visit (with safety stock), capped at capacity.' })
+  fill_policy: 'cover_until_next_visit';
+  /** Margin share of the price assumed for a good no supplier prices. */
+  default_margin_share: number;
 }
 
-export class VisitReasonView {
-  @ApiProperty({ enum: ['sold_out', 'low_cover', 'low_fill', 'delivery_due', 'data_stale', 'never_synced'] })
-  code: string;
-  /** The reason in words. */
-  text: string;
-}
-
-export class VisitInputsView {
-  @Int({ minimum: 0 })
-  slots: number;
-  @Int({ minimum: 0 })
-  sold_out_slots: number;
-  @Int({ minimum: 0, description: 'Slots with stock but fewer days of cover than `rules.low_cover_days`.' })
-  low_cover_slots: number;
-  /** The fewest days of cover over the slots (0 when one is sold out); null when nothing sells. */
-  min_cover_days: number | null;
-  /** Stock over capacity in percent; null when no capacity is known. */
-  fill_percent: number | null;
-  /** Whole days since the last delivered run that held this machine; null when none was recorded. */
-  days_since_delivery: number | null;
-  /** Hours since the last inventory sync; null when never synced. */
-  data_age_hours: number | null;
-}
-
-export class VisitSlotView {
+export class RouteSlotView {
   slot_id: string;
+  /** The slot's label on the machine (the platform's, else the product code). */
+  position: string;
   sku_id: string;
-  /** Product name. */
   title: string;
   @Int()
   stock: number;
+  @Int({ nullable: true })
   capacity: number | null;
-  /** Units sold per day over the sales window (or the fallback rate when `demand_measured` is false). */
   rate_per_day: number;
   demand_measured: boolean;
-  /** Stock over the demand rate; null when nothing sells. */
+  /** Stock over the demand rate; 0 when sold out; null when nothing sells. */
   cover_days: number | null;
+  @Int({ minimum: 0 })
+  price_fen: number;
 }
 
-export class PickFromView {
-  @ApiProperty({ enum: ['open_run', 'depot'] })
-  kind: string;
-  run_id?: string;
-  run_status?: string;
-}
-
-export class VisitPickView {
+export class RoutePickView {
   slot_id: string;
+  position: string;
   sku_id: string;
   title: string;
-  @Int({ minimum: 1, description: 'Units to bring for this slot.' })
+  @Int({ minimum: 0, description: 'Units to bring from the warehouse for this slot.' })
   units: number;
-  @Int({ description: "Units the plan says the slot needs now (order-up-to target less stock)." })
-  planned_units: number;
-  /** Where the units come from; null when nothing brings them yet (order them or take them from stock). */
-  @ApiProperty({ type: PickFromView, nullable: true })
-  from: PickFromView | null;
+  @Int({ minimum: 0, description: 'The level the slot is filled to.' })
+  fill_to: number;
+  @Int()
+  stock: number;
+  @Int({ minimum: 0, description: 'Units the slot should get that the warehouse does not hold.' })
+  short: number;
 }
 
-export class PreKitView {
+export class RouteMachineView {
+  location_id: string;
+  name: string;
+  site: string;
+  @Int({ minimum: 1, description: 'Planned days until the visit after this one.' })
+  cycle_days: number;
+  @Int({ minimum: 0, description: 'Margin (fen) this machine is expected to lose if its stop is skipped until its next possible visit.' })
+  lost_if_skipped_fen: number;
+  @Int({ minimum: 0 })
+  sold_out_slots: number;
+  slots: RouteSlotView[];
+  picks: RoutePickView[];
+}
+
+export class RouteStopView {
+  @Int({ minimum: 1 })
+  order: number;
+  /** Machines at one site share a stop. */
+  site: string;
+  @Int({ description: 'Margin the visit saves today less the stop cost the wait would save (fen); the route is ordered by it.' })
+  value_fen: number;
+  @Int({ minimum: 0 })
+  lost_if_skipped_fen: number;
+  @Int({ minimum: 0 })
+  stop_cost_fen: number;
+  /** Why it is visited today, in words, with the figures. */
+  reason: string;
+  machines: RouteMachineView[];
+}
+
+export class RouteSkipView {
+  location_id: string;
+  name: string;
+  site: string;
+  @ApiProperty({ enum: ['not_due', 'not_a_visit_day', 'over_capacity', 'nothing_sells'] })
+  decision: string;
+  /** Why it is not visited today, in words, with the figures. */
+  reason: string;
+  @Int({ minimum: 0 })
+  lost_if_skipped_fen: number;
+  @Int({ minimum: 0 })
+  stop_cost_fen: number;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The first day within the horizon on which a visit pays.' })
+  due_day: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  next_possible_visit: string | null;
+}
+
+export class GoodTotalView {
   sku_id: string;
   title: string;
   @Int({ minimum: 1 })
@@ -97,32 +106,87 @@ export class PreKitView {
   slots: number;
 }
 
-export class MachineVisitView {
+export class RouteStopsView {
+  @Int({ minimum: 0 })
+  planned: number;
   @Int({ minimum: 1 })
-  rank: number;
-  id: string;
-  name: string;
-  needs_visit: boolean;
-  score: number;
-  /** Why it needs a visit, most urgent first (empty when it does not). */
-  reasons: VisitReasonView[];
-  /** The ranking's inputs. */
-  inputs: VisitInputsView;
-  slots: VisitSlotView[];
-  /** Per slot, units to bring and from where. */
-  picks: VisitPickView[];
-  /** Units per product for this machine. */
-  pre_kit: PreKitView[];
+  capacity: number;
 }
 
 export class VisitsResponse extends UcpEnvelope {
   @DateTime()
   computed_at: string;
-  rules: VisitRulesView;
+  @ApiProperty({ type: String, format: 'date', description: "The service's +08:00 day." })
+  day: string;
+  settings: RouteDaySettingsView;
+  stops: RouteStopsView;
+  /** Today's stops, best first. */
+  route: RouteStopView[];
+  /** Machines not visited today, those due soonest first. */
+  skipped: RouteSkipView[];
+  /** What goes in the van: units per good over today's route, from the warehouse. */
+  van: GoodTotalView[];
+  /** Units today's route should load that the warehouse does not hold. */
+  warehouse_short: GoodTotalView[];
+}
+
+export class VisitSlotResultView {
+  slot_id: string;
+  position: string;
+  title: string;
   @Int({ minimum: 0 })
-  needing_visit: number;
-  /** Every machine, those needing a visit first, highest score first. */
-  machines: MachineVisitView[];
-  /** Units per product over the machines that need a visit: what goes in the van. */
-  van: PreKitView[];
+  loaded: number;
+  @Int({ minimum: 0 })
+  returned: number;
+  @Int()
+  stock_before: number;
+  @Int()
+  stock_after: number;
+}
+
+export class VisitView {
+  id: string;
+  location_id: string;
+  name: string;
+  @DateTime()
+  recorded_at: string;
+  @Int({ minimum: 0 })
+  units_loaded: number;
+  @Int({ minimum: 0 })
+  units_returned: number;
+  slots: VisitSlotResultView[];
+}
+
+export class VisitRecordResponse extends UcpEnvelope {
+  visit: VisitView;
+}
+
+export class MachineRouteSettingsView {
+  location_id: string;
+  name: string;
+  site: string;
+  @Int({ minimum: 0 })
+  stop_cost_fen: number;
+  @ApiProperty({ enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], isArray: true })
+  visit_days: string[];
+  /** True when the machine has settings of its own. */
+  custom: boolean;
+}
+
+export class RouteDefaultsView {
+  @Int({ minimum: 0 })
+  stop_cost_fen: number;
+  @Int({ minimum: 1 })
+  stops_per_day: number;
+  @Int({ minimum: 1 })
+  horizon_days: number;
+}
+
+export class RouteSettingsResponse extends UcpEnvelope {
+  defaults: RouteDefaultsView;
+  machines: MachineRouteSettingsView[];
+}
+
+export class MachineRouteSettingsResponse extends UcpEnvelope {
+  machine: MachineRouteSettingsView;
 }

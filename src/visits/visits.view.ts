@@ -1,71 +1,100 @@
-/** The visits answer as the API's JSON (snake_case, times in +08:00). */
+/** The route day, visits and route settings as the API's JSON (snake_case, times in +08:00). */
 import type { ResponseBody } from '../common/envelope.responses';
 import { toPlus8 } from '../common/time';
-import type { VisitsResponse } from './visits.responses';
-import type { PickLine, PreKitLine } from './visits.rules';
-import { VISIT_RULES, VISIT_WEIGHTS } from './visits.rules';
-import type { Visits } from './visits.service';
+import { addDays } from './route.rules';
+import type { GoodTotal, RoutePick } from './route-picks.rules';
+import type { MachineRouteSettings } from './route-settings.rules';
+import type { RecordedVisit } from './visit-record.service';
+import type { VisitLocationRow } from './visits.repository';
+import type { MachineRouteSettingsView, RouteMachineView, RouteSettingsResponse, VisitRecordResponse, VisitsResponse } from './visits.responses';
+import type { RouteDay, RouteMachineResult, RouteStopResult } from './visits.service';
 
-const preKitView = (k: PreKitLine) => ({ sku_id: k.skuId, title: k.title, units: k.units, slots: k.slots });
+const goodView = (g: GoodTotal) => ({ sku_id: g.skuId, title: g.title, units: g.units, slots: g.slots });
 
-const pickView = (p: PickLine) => ({
-  slot_id: p.slotId,
-  sku_id: p.skuId,
-  title: p.title,
-  units: p.units,
-  planned_units: p.plannedUnits,
-  from: p.origin === null ? null : p.origin.kind === 'open_run' ? { kind: 'open_run' as const, run_id: p.origin.runId, run_status: p.origin.runStatus } : { kind: p.origin.kind },
-});
+const pickView = (p: RoutePick) => ({ slot_id: p.slotId, position: p.position, sku_id: p.skuId, title: p.title, units: p.units, fill_to: p.fillTo, stock: p.stock, short: p.short });
 
-export function renderVisits(v: Visits): ResponseBody<VisitsResponse> {
+function machineView(m: RouteMachineResult): RouteMachineView {
   return {
-    computed_at: toPlus8(v.computedAt),
-    rules: {
-      low_cover_days: VISIT_RULES.lowCoverDays,
-      low_fill_percent: VISIT_RULES.lowFillPercent,
-      delivery_due_days: VISIT_RULES.deliveryDueDays,
-      stale_hours: VISIT_RULES.staleHours,
-      weights: {
-        sold_out_slot: VISIT_WEIGHTS.soldOutSlot,
-        low_cover_slot: VISIT_WEIGHTS.lowCoverSlot,
-        fill_per_10_percent_empty: VISIT_WEIGHTS.fillPer10Percent,
-        delivery_per_day: VISIT_WEIGHTS.deliveryPerDay,
-        delivery_max_days: VISIT_WEIGHTS.deliveryMaxDays,
-        stale_data: VISIT_WEIGHTS.staleData,
-        never_synced: VISIT_WEIGHTS.neverSynced,
-      },
-      sales_window_days: v.salesWindowDays,
-    },
-    needing_visit: v.machines.filter((m) => m.needsVisit).length,
-    machines: v.machines.map((m, i) => ({
-      rank: i + 1,
-      id: m.id,
-      name: m.name,
-      needs_visit: m.needsVisit,
-      score: m.score,
-      reasons: m.reasons.map((r) => ({ code: r.code, text: r.text })),
-      inputs: {
-        slots: m.inputs.slots,
-        sold_out_slots: m.inputs.soldOutSlots,
-        low_cover_slots: m.inputs.lowCoverSlots,
-        min_cover_days: m.inputs.minCoverDays,
-        fill_percent: m.inputs.fillPercent,
-        days_since_delivery: m.inputs.daysSinceDelivery,
-        data_age_hours: m.inputs.dataAgeHours,
-      },
-      slots: m.slots.map((s, j) => ({
-        slot_id: s.slotId,
-        sku_id: s.skuId,
-        title: s.title,
-        stock: s.stock,
-        capacity: s.capacity,
-        rate_per_day: s.ratePerDay,
-        demand_measured: s.measured,
-        cover_days: m.cover[j].coverDays,
-      })),
-      picks: m.picks.map(pickView),
-      pre_kit: m.preKit.map(preKitView),
+    location_id: m.id,
+    name: m.name,
+    site: m.site,
+    cycle_days: m.cycleDays,
+    lost_if_skipped_fen: m.lostIfSkippedFen,
+    sold_out_slots: m.soldOutSlots,
+    slots: m.slots.map((s) => ({
+      slot_id: s.slotId,
+      position: s.position,
+      sku_id: s.skuId,
+      title: s.title,
+      stock: s.stock,
+      capacity: s.capacity,
+      rate_per_day: s.ratePerDay,
+      demand_measured: s.measured,
+      cover_days: s.coverDays,
+      price_fen: s.priceFen,
     })),
-    van: v.van.map(preKitView),
+    picks: m.picks.filter((p) => p.units > 0).map(pickView),
   };
+}
+
+export function renderRouteDay(d: RouteDay): ResponseBody<VisitsResponse> {
+  const dayOf = (k: number | null) => (k === null ? null : addDays(d.day, k));
+  return {
+    computed_at: toPlus8(d.computedAt),
+    day: d.day,
+    settings: {
+      stops_per_day: d.settings.stopsPerDay,
+      stop_cost_fen: d.settings.stopCostFen,
+      horizon_days: d.settings.horizonDays,
+      fill_policy: 'cover_until_next_visit',
+      default_margin_share: d.settings.defaultMarginShare,
+    },
+    stops: { planned: d.route.length, capacity: d.settings.stopsPerDay },
+    route: d.route.map((r: RouteStopResult, i) => ({
+      order: i + 1,
+      site: r.stop.site,
+      value_fen: r.stop.valueFen,
+      lost_if_skipped_fen: r.stop.lostIfSkippedFen,
+      stop_cost_fen: r.stop.stopCostFen,
+      reason: r.reason,
+      machines: r.machines.map(machineView),
+    })),
+    skipped: d.skipped.flatMap((r) =>
+      r.machines.map((m) => ({
+        location_id: m.id,
+        name: m.name,
+        site: m.site,
+        decision: r.stop.decision,
+        reason: r.reason,
+        lost_if_skipped_fen: m.lostIfSkippedFen,
+        stop_cost_fen: r.stop.stopCostFen,
+        due_day: dayOf(r.stop.dueIn),
+        next_possible_visit: dayOf(r.stop.nextPossible),
+      })),
+    ),
+    van: d.van.map(goodView),
+    warehouse_short: d.warehouseShort.map(goodView),
+  };
+}
+
+export function renderVisit(v: RecordedVisit): ResponseBody<VisitRecordResponse> {
+  return {
+    visit: {
+      id: v.id,
+      location_id: v.locationId,
+      name: v.name,
+      recorded_at: toPlus8(v.recordedAt),
+      units_loaded: v.unitsLoaded,
+      units_returned: v.unitsReturned,
+      slots: v.slots.map((s) => ({ slot_id: s.slot_id, position: s.position, title: s.title, loaded: s.loaded, returned: s.returned, stock_before: s.stock_before, stock_after: s.stock_after })),
+    },
+  };
+}
+
+export function renderMachineSettings(m: { location: VisitLocationRow; settings: MachineRouteSettings }): MachineRouteSettingsView {
+  return { location_id: m.location.id, name: m.location.name, site: m.settings.site, stop_cost_fen: m.settings.stopCostFen, visit_days: m.settings.visitDays, custom: m.settings.custom };
+}
+
+export function renderRouteSettings(defaults: { stopCostFen: number; stopsPerDay: number; horizonDays: number }, machines: { location: VisitLocationRow; settings: MachineRouteSettings }[]): ResponseBody<RouteSettingsResponse> {
+  return { defaults: { stop_cost_fen: defaults.stopCostFen, stops_per_day: defaults.stopsPerDay, horizon_days: defaults.horizonDays }, machines: machines.map(renderMachineSettings) };
 }

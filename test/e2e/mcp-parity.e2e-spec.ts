@@ -88,6 +88,11 @@ const WALK: Step[] = [
   },
   { tool: 'receive_run', args: (_s, c) => ({ id: c.runId, receipt: { delivered: [] } }), rest: (_s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/receive`, body: { delivered: [] } }) },
   {
+    tool: 'record_arrival',
+    args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'arrive') }, id: c.runId, arrival: { arrived: [{ slot_id: `${loc(s)}-A1`, quantity: 0 }] } }),
+    rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/arrivals`, body: { arrived: [{ slot_id: `${loc(s)}-A1`, quantity: 0 }] }, key: key(s, 'arrive') }),
+  },
+  {
     tool: 'close_run',
     args: (s, c) => ({ meta: { 'idempotency-key': key(s, 'close') }, id: c.runId, closing: { reason: 'walk', confirm: true } }),
     rest: (s, c) => ({ method: 'post', url: `/ucp/v1/replenishment/runs/${c.runId}/close`, body: { reason: 'walk', confirm: true }, key: key(s, 'close') }),
@@ -121,7 +126,18 @@ const WALK: Step[] = [
   { tool: 'create_event', args: (s) => ({ event: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }), rest: (s) => ({ method: 'post', url: '/ucp/v1/events', body: { kind: 'agent.note', summary: `walk ${s}`, reasoning: 'parity' } }) },
   { tool: 'list_events', args: () => ({ kind: 'agent.note' }), rest: () => ({ method: 'get', url: '/ucp/v1/events?kind=agent.note' }) },
   { tool: 'get_fleet', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/fleet' }) },
-  { tool: 'get_visits', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/visits' }) },
+  { tool: 'plan_route', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/visits' }) },
+  {
+    tool: 'set_route_settings',
+    args: (s) => ({ location_id: loc(s), settings: { stop_cost_fen: 3000, visit_days: ['mon', 'thu'], site: `walk ${s}` } }),
+    rest: (s) => ({ method: 'put', url: `/ucp/v1/visits/settings/${loc(s)}`, body: { stop_cost_fen: 3000, visit_days: ['mon', 'thu'], site: `walk ${s}` } }),
+  },
+  {
+    tool: 'record_visit',
+    args: (s) => ({ meta: { 'idempotency-key': key(s, 'visit') }, visit: { location_id: loc(s), slots: [{ slot_id: `${loc(s)}-A1`, loaded: 0, returned: 1 }], confirm: true } }),
+    rest: (s) => ({ method: 'post', url: '/ucp/v1/visits', body: { location_id: loc(s), slots: [{ slot_id: `${loc(s)}-A1`, loaded: 0, returned: 1 }], confirm: true }, key: key(s, 'visit') }),
+  },
+  { tool: 'get_route_settings', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/visits/settings' }) },
   { tool: 'get_budget', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/budget' }) },
   { tool: 'get_daily_sales', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/sales/daily' }) },
   { tool: 'get_price_audit', args: () => ({}), rest: () => ({ method: 'get', url: '/ucp/v1/price-audit' }) },

@@ -64,9 +64,10 @@ describe.each(BOTH_DATABASES)('inventory position: nothing is ordered twice (%s)
     expect(refused.body.messages[0].content).toContain(run.id);
     expect((await t.get(`/ucp/v1/replenishment/runs/${stale.id}`).expect(200)).body.status).toBe('ready');
 
-    // Receive line by line: slot A alone; the other lines stay on order.
-    const partial = await receive(run.id, { delivered: [{ slot_id: slot.A, quantity: ordered[slot.A] }] }).expect(200);
+    // Line by line at the warehouse: slot A's units arrive into the depot; the other lines stay on order.
+    const partial = await t.post(`/ucp/v1/replenishment/runs/${run.id}/arrivals`, { arrived: [{ slot_id: slot.A, quantity: ordered[slot.A] }] }).expect(200);
     expect(partial.body.status).toBe('placed');
+    expect(partial.body.delivered).toEqual([expect.objectContaining({ slot_id: slot.A, quantity: ordered[slot.A], arrived: true, to_depot: ordered[slot.A], stock_before: null })]);
     expect(partial.body.lines.find((l: Json) => l.slot_id === slot.A).on_order).toBe(0);
     expect(partial.body.lines.find((l: Json) => l.slot_id === slot.B).on_order).toBe(ordered[slot.B]);
     const third = await plan();
@@ -74,27 +75,28 @@ describe.each(BOTH_DATABASES)('inventory position: nothing is ordered twice (%s)
     expect(lineOf(third, slot.B).on_order).toBe(ordered[slot.B]);
     expectError(await receive(run.id, { delivered: [{ slot_id: slot.A, quantity: 1 }] }), 409, 'already_delivered');
 
-    // The rest, slot B short by 2: the line closes with its shortfall and the run is delivered.
+    // The spec's receive: B short by 2 and C arrive into their slots; D, not listed, is closed with its whole
+    // quantity as shortfall; the run is delivered in one call.
     const rest = await receive(run.id, {
       delivered: [
         { slot_id: slot.B, quantity: ordered[slot.B] - 2 },
         { slot_id: slot.C, quantity: ordered[slot.C] },
-        { slot_id: slot.D, quantity: ordered[slot.D] },
       ],
     }).expect(200);
     expect(rest.body.status).toBe('delivered');
     expect(rest.body.delivered.find((d: Json) => d.slot_id === slot.B)).toMatchObject({ quantity: ordered[slot.B] - 2, ordered_each: ordered[slot.B], shortfall: 2 });
-    expect(rest.body.delivered.find((d: Json) => d.slot_id === slot.A)).toMatchObject({ quantity: ordered[slot.A], shortfall: 0 });
+    expect(rest.body.delivered.find((d: Json) => d.slot_id === slot.A)).toMatchObject({ quantity: ordered[slot.A], shortfall: 0, arrived: true });
+    expect(rest.body.delivered.find((d: Json) => d.slot_id === slot.D)).toMatchObject({ quantity: 0, shortfall: ordered[slot.D], closed: true });
 
-    // Plan again: nothing on order; the need is computed from the new stock alone.
+    // Plan again: nothing on order; the need is computed from the new stock and the depot alone (D is ordered again).
     const fourth = await plan();
     for (const s of Object.values(slot)) {
       const l = lineOf(fourth, s);
       expect(l).toMatchObject({ on_order: 0, on_order_runs: [] });
-      expect(l.quantity_each).toBe(Math.max(0, l.target - Math.max(0, l.stock)));
+      expect(l.quantity_each + l.from_depot + l.depot_held + l.depot_incoming).toBe(Math.max(0, l.target - Math.max(0, l.stock)));
     }
     const events = (await t.get('/ucp/v1/events?kind=replenishment.run&limit=50').expect(200)).body.events as Json[];
-    expect(events.filter((e) => e.data?.run_id === run.id).map((e) => e.data.action)).toEqual(expect.arrayContaining(['placed', 'received', 'delivered']));
+    expect(events.filter((e) => e.data?.run_id === run.id).map((e) => e.data.action)).toEqual(expect.arrayContaining(['placed', 'arrived', 'delivered']));
   });
 
   it('over MCP: a placed run is on order; closing it (confirm, Idempotency-Key) takes its units off order with the reason recorded', async () => {

@@ -75,27 +75,29 @@ describe('replenishment runs (PostgreSQL)', () => {
 
     // Lead time: the run was placed 3 days ago (measured placed → delivered).
     await ds.query(`UPDATE replenishment_runs SET placed_at = now() - interval '3 days' WHERE id = $1`, [run.id]);
-    // Line by line (issue 25): the listed lines close, B stays on order until it is received too.
+    // One receive delivers the run (the spec's state table): the listed lines close with what arrived; B, not
+    // listed, is closed with its whole quantity as shortfall, so it leaves on-order.
     const got = await rcv({ delivered: [{ slot_id: slot.A, quantity: 24 }, { slot_id: slot.C, quantity: 3 }, { slot_id: slot.D, quantity: 0 }], note: 'van 2' }).expect(200);
-    expect(got.body).toMatchObject({ status: 'placed', note: 'van 2' });
+    expect(got.body).toMatchObject({ status: 'delivered', note: 'van 2' });
     const ordered = (s: string) => run.lines.find((l: { slot_id: string }) => l.slot_id === s).ordered_each as number;
     expect(got.body.delivered).toEqual([
       // 16 fit under the capacity of 20; the other 8 are kept in the depot (issue 25).
       { slot_id: slot.A, quantity: 24, stock_before: 4, stock_after: 20, ordered_each: ordered(slot.A), shortfall: Math.max(0, ordered(slot.A) - 24), to_depot: 8, received_at: expect.stringMatching(/\+08:00$/) },
       { slot_id: slot.C, quantity: 3, stock_before: 3, stock_after: 6, ordered_each: ordered(slot.C), shortfall: ordered(slot.C) - 3, received_at: expect.stringMatching(/\+08:00$/) },
       { slot_id: slot.D, quantity: 0, stock_before: 5, stock_after: 5, ordered_each: ordered(slot.D), shortfall: ordered(slot.D), received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: slot.B, quantity: 0, stock_before: null, stock_after: null, ordered_each: ordered(slot.B), shortfall: ordered(slot.B), closed: true },
     ]);
-    const all = await rcv({ delivered: [{ slot_id: slot.B, quantity: 0 }] }).expect(200);
-    expect(all.body).toMatchObject({ status: 'delivered', note: 'van 2' });
+    expectError(await rcv({ delivered: [{ slot_id: slot.B, quantity: 0 }] }), 409, 'already_delivered');
     const stocks = (await ds.query(`SELECT id, stock FROM slots WHERE location_id = $1 ORDER BY id`, [LOC])) as { id: string; stock: number }[];
     expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toMatchObject({ [slot.A]: 20, [slot.B]: 0, [slot.C]: 6, [slot.D]: 5 });
     expectError(await rcv({ delivered: [{ slot_id: slot.A, quantity: 1 }] }), 409, 'already_delivered');
     expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`), 409, 'already_placed');
 
     const plan = await t.get('/ucp/v1/replenishment/plan').expect(200);
-    // One sample per received line (issue 25: lead time per line), all four received 3 days after placing.
-    expect(lineOf(plan.body, slot.A).lead_time).toEqual({ days: 3, sigma_days: 0, source: 'measured', samples: 4, fulfiller: 'sim-supply' });
-    expect(plan.body.lead_times).toEqual([{ fulfiller: 'sim-supply', kind: 'simulated_supplier', days: 3, sigma_days: 0, source: 'measured', samples: 4 }]);
+    // One sample per received line (lead time per line), the three received 3 days after placing; B, closed
+    // without a delivery, is no sample.
+    expect(lineOf(plan.body, slot.A).lead_time).toEqual({ days: 3, sigma_days: 0, source: 'measured', samples: 3, fulfiller: 'sim-supply' });
+    expect(plan.body.lead_times).toEqual([{ fulfiller: 'sim-supply', kind: 'simulated_supplier', days: 3, sigma_days: 0, source: 'measured', samples: 3 }]);
     // Longer lead time, higher target for the uncapped slot D: S = ceil(1 × (7 + 3)) = 10.
     expect(lineOf(plan.body, slot.D).target).toBe(10);
     const events = await t.get('/ucp/v1/events?kind=replenishment.run').expect(200);

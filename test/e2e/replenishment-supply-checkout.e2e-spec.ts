@@ -242,8 +242,10 @@ describe('supply checkout on the embedded database (production)', () => {
     expect(ordersPosted(fleet.acme, ACME(run.id)) + ordersPosted(fleet.beta, BETA(run.id))).toBe(2);
     const got = await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: 'FLEET-1-TEA', quantity: 12 }] }).expect(200);
     const tea = run.lines.find((l: Json) => l.slot_id === 'FLEET-1-TEA');
-    expect(got.body.delivered).toEqual([{ slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: tea.ordered_each, shortfall: Math.max(0, tea.ordered_each - 12), received_at: expect.stringMatching(/\+08:00$/) }]);
-    // Received line by line: the other lines stay on order until they arrive.
-    expect(got.body.status).toBe('placed');
+    expect(got.body.delivered[0]).toEqual({ slot_id: 'FLEET-1-TEA', quantity: 12, stock_before: 2, stock_after: 14, ordered_each: tea.ordered_each, shortfall: Math.max(0, tea.ordered_each - 12), received_at: expect.stringMatching(/\+08:00$/) });
+    // One receive delivers the run: the lines it did not list are closed with their whole quantity as shortfall.
+    expect(got.body.status).toBe('delivered');
+    const others = run.lines.filter((l: Json) => l.slot_id !== 'FLEET-1-TEA');
+    expect(got.body.delivered.slice(1)).toEqual(others.map((l: Json) => ({ slot_id: l.slot_id, quantity: 0, ordered_each: l.ordered_each, shortfall: l.ordered_each, closed: true, stock_before: null, stock_after: null })));
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { DomainError, Errors } from '../../common/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
@@ -36,6 +37,7 @@ export class DepotService {
     private readonly runs: RunsRepository,
     private readonly events: EventsService,
     private readonly tx: Tx,
+    private readonly clock: Clock,
   ) {}
 
   async view(): Promise<DepotView> {
@@ -62,24 +64,8 @@ export class DepotService {
 
   async fill(fills: { slot_id: string; quantity: number }[], confirm?: unknown): Promise<DepotView & { filled: DepotFill[] }> {
     if (confirm !== true) throw Errors.confirmationRequired();
-    const dupFill = firstRepeat(fills.map((f) => f.slot_id));
-    if (dupFill >= 0) throw Errors.invalid(`$.fills[${dupFill}].slot_id`, `slot ${fills[dupFill].slot_id} is listed twice`);
     const filled = await this.tx.run(async () => {
-      const slots = new Map((await this.runs.slotsForUpdate(fills.map((f) => f.slot_id))).map((s) => [s.id, s]));
-      fills.forEach((f, i) => {
-        if (!slots.has(f.slot_id)) throw Errors.notFound(`slot ${f.slot_id}`, `$.fills[${i}].slot_id`);
-      });
-      const held = new Map((await this.repo.stockForUpdate(DEFAULT_DEPOT_ID, [...slots.values()].map((s) => s.skuId))).map((r) => [r.skuId, r.quantity]));
-      const out: DepotFill[] = [];
-      fills.forEach((f, i) => {
-        const slot = slots.get(f.slot_id)!;
-        const refusal = fillRefusal({ quantity: f.quantity, stock: slot.stock, capacity: slot.capacity, depotHas: held.get(slot.skuId) ?? 0 });
-        if (refusal) throw new DomainError(refusal.code, `slot ${f.slot_id}: ${refusal.text}`, { path: `$.fills[${i}].quantity` });
-        held.set(slot.skuId, (held.get(slot.skuId) ?? 0) - f.quantity);
-        out.push({ slot_id: f.slot_id, item: { id: slot.skuId }, quantity: f.quantity, stock_before: slot.stock, stock_after: Math.max(0, slot.stock) + f.quantity });
-      });
-      for (const f of out) await this.runs.setSlotStock(f.slot_id, f.stock_after);
-      for (const sku of new Set(out.map((f) => f.item.id))) await this.repo.set(DEFAULT_DEPOT_ID, sku, held.get(sku)!);
+      const out = await this.moveIntoSlots(fills, '$.fills');
       const units = out.reduce((t, f) => t + f.quantity, 0);
       await this.events.record({
         kind: 'depot.stock',
@@ -89,8 +75,41 @@ export class DepotService {
       });
       return out;
     });
-    for (const l of this.filledListeners) await l(filled);
+    await this.notifyFilled(filled);
     return { ...(await this.view()), filled };
+  }
+
+  /**
+   * Moves units from the depot into slots inside the caller's transaction: each slot's good, at most what it has
+   * room for and what the depot holds (refused otherwise, naming `path[i]`). A fill of a depot-screen and a visit's
+   * loads share it.
+   */
+  async moveIntoSlots(fills: { slot_id: string; quantity: number }[], path: string): Promise<DepotFill[]> {
+    const dupFill = firstRepeat(fills.map((f) => f.slot_id));
+    if (dupFill >= 0) throw Errors.invalid(`${path}[${dupFill}].slot_id`, `slot ${fills[dupFill].slot_id} is listed twice`);
+    const slots = new Map((await this.runs.slotsForUpdate(fills.map((f) => f.slot_id))).map((s) => [s.id, s]));
+    fills.forEach((f, i) => {
+      if (!slots.has(f.slot_id)) throw Errors.notFound(`slot ${f.slot_id}`, `${path}[${i}].slot_id`);
+    });
+    const held = new Map((await this.repo.stockForUpdate(DEFAULT_DEPOT_ID, [...slots.values()].map((s) => s.skuId))).map((r) => [r.skuId, r.quantity]));
+    const out: DepotFill[] = [];
+    fills.forEach((f, i) => {
+      const slot = slots.get(f.slot_id)!;
+      const refusal = fillRefusal({ quantity: f.quantity, stock: slot.stock, capacity: slot.capacity, depotHas: held.get(slot.skuId) ?? 0 });
+      if (refusal) throw new DomainError(refusal.code, `slot ${f.slot_id}: ${refusal.text}`, { path: `${path}[${i}].quantity` });
+      held.set(slot.skuId, (held.get(slot.skuId) ?? 0) - f.quantity);
+      out.push({ slot_id: f.slot_id, item: { id: slot.skuId }, quantity: f.quantity, stock_before: slot.stock, stock_after: Math.max(0, slot.stock) + f.quantity });
+    });
+    const at = this.clock.now();
+    for (const f of out) await this.runs.setSlotStock(f.slot_id, { before: f.stock_before, after: f.stock_after, at });
+    for (const sku of new Set(out.map((f) => f.item.id))) await this.repo.set(DEFAULT_DEPOT_ID, sku, held.get(sku)!);
+    return out;
+  }
+
+  /** After the commit: the listeners learn of units that went from the depot into slots. */
+  async notifyFilled(filled: DepotFill[]): Promise<void> {
+    if (filled.length === 0) return;
+    for (const l of this.filledListeners) await l(filled);
   }
 
   /** A stock count: what was counted replaces what the depot held, with the reason and the differences recorded. */

@@ -35,8 +35,10 @@ export interface RunDelivery {
   shortfall?: number;
   /** Closed by an operator without a delivery. */
   closed?: boolean;
-  /** Units the slot could not take (capacity), kept in the depot. */
+  /** Units the slot could not take (capacity), kept in the depot; on an arrival, every unit that arrived. */
   to_depot?: number;
+  /** Arrived at the warehouse (the depot), not into the slot: the units reach the slot at a visit. */
+  arrived?: boolean;
   stock_before: number | null;
   stock_after: number | null;
   /** When the line was received (+08:00, the service clock): a lead-time sample, placed → received (issue 25). */

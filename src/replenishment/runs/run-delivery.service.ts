@@ -38,51 +38,94 @@ export class RunDeliveryService {
   }
 
   /**
-   * Receives lines of a placed run, line by line: each listed slot's stock rises by the units that arrived (each),
-   * capped at its capacity when known, and the line is closed (a short delivery records its shortfall). Lines not
-   * listed stay on order; once every line is closed the run is `delivered`. Slot ids must be open lines of the run.
+   * The spec's receive: the listed lines' units go into their slots (capped at capacity, the rest to the depot) and
+   * the run is `delivered` in one call. Lines it does not list are closed with their whole quantity as shortfall, so
+   * they leave on-order and the next plan orders them again. Line-by-line arrival is `arrive`.
    */
   async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunDetail> {
     let received: RunDelivery[] = [];
     const view = await this.tx.run(async () => {
-      const run = await this.repo.findForUpdate(id);
-      if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      const refusal = receiveRefusal(run.status as RunStatus);
-      if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
-      const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
-      const seen = new Set<string>();
-      delivered.forEach((d, i) => {
-        const path = `$.delivered[${i}].slot_id`;
-        if (!lines.has(d.slot_id)) throw Errors.invalid(path, `slot ${d.slot_id} is not a line of run ${id}`);
-        if (seen.has(d.slot_id)) throw Errors.invalid(path, `slot ${d.slot_id} is listed twice`);
-        if (closed.has(d.slot_id)) throw Errors.conflict('already_delivered', `the line of slot ${d.slot_id} was already received or closed`, path);
-        seen.add(d.slot_id);
-      });
+      const run = await this.openRun(id, delivered);
       const raised = await this.stock.raiseStock(delivered);
-      // Each line's receipt time, on the service clock: the lead-time samples (placed → received) the plan learns from.
       const receivedAt = toPlus8(this.clock.now());
+      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
       const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity), received_at: receivedAt }));
       received = receipts;
-      const all = [...(run.delivered ?? []), ...receipts];
-      const done = allLinesClosed(run.lines, new Set(all.map((d) => d.slot_id)));
+      const before = run.delivered ?? [];
+      const closing = closeOpenLines(run.lines, new Set([...before, ...receipts].map((d) => d.slot_id)));
+      const all = [...before, ...receipts, ...closing.map((c) => ({ ...c, stock_before: null, stock_after: null }))];
+      await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: all, note: note ?? run.note });
       const short = receipts.filter((r) => r.shortfall > 0);
-      if (done) await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: all, note: note ?? run.note });
-      else await this.repo.update(id, { delivered: all, note: note ?? run.note });
       await this.events.record({
         kind: 'replenishment.run',
-        summary: done
-          ? `replenishment run ${id} delivered: ${receipts.length} line(s) received, every line closed`
-          : `replenishment run ${id}: ${receipts.length} line(s) received, ${run.lines.length - all.length} still on order`,
+        summary: `replenishment run ${id} delivered: ${receipts.length} line(s) received` + (closing.length ? `, ${closing.length} line(s) not delivered closed` : ''),
         reasoning:
-          'stock rose by what arrived, capped at each slot capacity when known (the rest went to the depot); a received line leaves on-order' +
-          (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : ''),
-        data: { run_id: id, action: done ? 'delivered' : 'received', delivered: receipts },
+          'stock rose by what arrived, capped at each slot capacity when known (the rest went to the depot); every line left on-order' +
+          (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : '') +
+          (closing.length ? '; lines the receipt did not list are closed with their whole quantity as shortfall, so the next plan orders them again' : ''),
+        data: { run_id: id, action: 'delivered', delivered: receipts, closed_lines: closing.map((c) => ({ slot_id: c.slot_id, shortfall: c.shortfall })) },
       });
       return (await this.repo.find(id))!;
     });
     for (const l of this.receivedListeners) await l({ runId: id, delivered: received });
     return this.details.detail(view);
+  }
+
+  /**
+   * Arrival at the warehouse, line by line: each listed line's units go into the depot under its slot's good (no
+   * slot changes: goods reach a slot at a visit) and the line is closed, a short one with its shortfall. The arrival
+   * time is the supplier's lead-time sample (order → arrival). Lines not listed stay on order; once every line is
+   * closed the run is `delivered`.
+   */
+  async arrive(id: string, arrived: { slot_id: string; quantity: number }[], note?: string): Promise<RunDetail> {
+    const view = await this.tx.run(async () => {
+      const run = await this.openRun(id, arrived, '$.arrived');
+      const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
+      const arrivedAt = toPlus8(this.clock.now());
+      const receipts: RunDelivery[] = [];
+      for (const [i, a] of arrived.entries()) {
+        const line = lines.get(a.slot_id)!;
+        // More than was ordered is not an arrival of this line: extra goods are a depot count, with its reason.
+        if (a.quantity > line.ordered_each) throw Errors.invalid(`$.arrived[${i}].quantity`, `the line of slot ${a.slot_id} ordered ${line.ordered_each} unit(s); ${a.quantity} cannot arrive on it (count extra goods into the depot instead)`);
+        await this.stock.toDepot(line.item.id, a.quantity);
+        receipts.push({ ...receiptOf(a.slot_id, line.ordered_each, a.quantity), to_depot: a.quantity, arrived: true, received_at: arrivedAt, stock_before: null, stock_after: null });
+      }
+      const all = [...(run.delivered ?? []), ...receipts];
+      const done = allLinesClosed(run.lines, new Set(all.map((d) => d.slot_id)));
+      if (done) await this.repo.transition(id, 'placed', 'delivered', { deliveredAt: this.clock.now(), delivered: all, note: note ?? run.note });
+      else await this.repo.update(id, { delivered: all, note: note ?? run.note });
+      const units = receipts.reduce((t, r) => t + r.quantity, 0);
+      const short = receipts.filter((r) => (r.shortfall ?? 0) > 0);
+      await this.events.record({
+        kind: 'replenishment.run',
+        summary: `replenishment run ${id}: ${receipts.length} line(s) arrived at the warehouse, ${units} unit(s)` + (done ? '; every line closed, run delivered' : `; ${run.lines.length - all.length} still on order`),
+        reasoning:
+          'the units went into the depot (the warehouse) under each slot\'s good; they reach the slots at a visit' +
+          (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : ''),
+        data: { run_id: id, action: done ? 'delivered' : 'arrived', arrived: receipts },
+      });
+      return (await this.repo.find(id))!;
+    });
+    return this.details.detail(view);
+  }
+
+  /** The run locked for a receipt, with the listed slots checked: open lines of the run, each once. */
+  private async openRun(id: string, listed: { slot_id: string }[], path = '$.delivered') {
+    const run = await this.repo.findForUpdate(id);
+    if (!run) throw Errors.notFound(`replenishment run ${id}`);
+    const refusal = receiveRefusal(run.status as RunStatus);
+    if (refusal) throw Errors.conflict(refusal.code, refusal.text);
+    const lines = new Set(run.lines.map((l) => l.slot_id));
+    const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
+    const seen = new Set<string>();
+    listed.forEach((d, i) => {
+      const at = `${path}[${i}].slot_id`;
+      if (!lines.has(d.slot_id)) throw Errors.invalid(at, `slot ${d.slot_id} is not a line of run ${id}`);
+      if (seen.has(d.slot_id)) throw Errors.invalid(at, `slot ${d.slot_id} is listed twice`);
+      if (closed.has(d.slot_id)) throw Errors.conflict('already_delivered', `the line of slot ${d.slot_id} was already received or closed`, at);
+      seen.add(d.slot_id);
+    });
+    return run;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { DepotService } from '../depot/depot.service';
 import { splitDelivery } from '../depot/depot.rules';
 import { RunDelivery } from './replenishment-run.entity';
@@ -10,6 +11,7 @@ export class RunStockService {
   constructor(
     private readonly repo: RunsRepository,
     private readonly depot: DepotService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -26,10 +28,15 @@ export class RunStockService {
         continue;
       }
       const { stockAfter, toDepot } = splitDelivery(slot.stock, d.quantity, slot.capacity);
-      await this.repo.setSlotStock(slot.id, stockAfter);
+      await this.repo.setSlotStock(slot.id, { before: slot.stock, after: stockAfter, at: this.clock.now() });
       await this.depot.keepExcess(slot.skuId, toDepot);
       record.push({ slot_id: d.slot_id, quantity: d.quantity, stock_before: slot.stock, stock_after: stockAfter, ...(toDepot > 0 ? { to_depot: toDepot } : {}) });
     }
     return record;
+  }
+
+  /** Units of a good that arrived at the warehouse: all go to the depot (inside the caller's transaction). */
+  async toDepot(skuId: string, units: number): Promise<void> {
+    await this.depot.keepExcess(skuId, units);
   }
 }

@@ -7,6 +7,7 @@ import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
 import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../../claims/lease.sql';
 import { Tx } from '../../database/tx';
+import { recordStockReadings } from '../../forecasting/stock-readings.sql';
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()
@@ -90,8 +91,13 @@ export class RunsRepository {
     return this.tx.manager.getRepository(SlotEntity).createQueryBuilder('s').setLock('pessimistic_write').where({ id: In(ids) }).orderBy('s.id').getMany();
   }
 
-  async setSlotStock(id: string, stock: number): Promise<void> {
-    await this.tx.manager.getRepository(SlotEntity).update({ id }, { stock });
+  /**
+   * A slot's stock changed by the service (a delivery, a depot fill): the new stock, and the lower of before and after
+   * as the slot's reading of the day of `at` (the service clock): a slot refilled from 0 stood empty that day.
+   */
+  async setSlotStock(id: string, change: { before: number; after: number; at: Date }): Promise<void> {
+    await this.tx.manager.getRepository(SlotEntity).update({ id }, { stock: change.after });
+    await recordStockReadings(this.tx.manager, [{ slotId: id, stock: Math.min(change.before, change.after) }], change.at);
   }
 
   /** Placed runs filled by machine-platform restock orders, oldest first (the follow-up checks their orders). */

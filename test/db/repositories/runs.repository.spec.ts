@@ -9,7 +9,7 @@ describe('RunsRepository on PostgreSQL', () => {
     repo = h.get(RunsRepository);
   });
   afterAll(() => h.close());
-  beforeEach(() => h.sql('DELETE FROM replenishment_runs; DELETE FROM slots; DELETE FROM restock_orders'));
+  beforeEach(() => h.sql('DELETE FROM replenishment_runs; DELETE FROM slots; DELETE FROM restock_orders; DELETE FROM slot_stock_days'));
 
   const run = (id: string, status: string, more: Record<string, unknown> = {}) =>
     repo.insert({ id, status, fulfiller: 'supplier-a', fulfillerKind: 'simulated_supplier', costIsEstimated: false, lines: [], ...more });
@@ -92,9 +92,13 @@ describe('RunsRepository on PostgreSQL', () => {
     expect(await repo.slotsForUpdate([])).toEqual([]);
     await h.tx.run(async () => {
       expect((await repo.slotsForUpdate(['m1:b', 'm1:a', 'm1:none'])).map((s) => s.id)).toEqual(['m1:a', 'm1:b']);
-      await repo.setSlotStock('m1:a', 7);
+      // Refilled from 0 at 2026-03-04 23:30 +08:00 on the service clock: that day's reading is the 0.
+      await repo.setSlotStock('m1:a', { before: 0, after: 7, at: new Date('2026-03-04T15:30:00Z') });
     });
     expect((await h.sql<{ stock: number }>(`SELECT stock FROM slots WHERE id = 'm1:a'`))[0].stock).toBe(7);
+    expect(await h.sql(`SELECT slot_id, to_char(day, 'YYYY-MM-DD') AS day, min_stock FROM slot_stock_days WHERE slot_id = 'm1:a'`)).toEqual([
+      { slot_id: 'm1:a', day: '2026-03-04', min_stock: 0 },
+    ]);
     const order = (ns: string, ref: string) =>
       h.sql(`INSERT INTO restock_orders (namespace, reference, location_id, binding, lines, fingerprint, status) VALUES ($1, $2, 'm1', true, '[]', 'f', 'sent')`, [ns, ref]);
     await order('vm', 'run-1:m1');

@@ -21,11 +21,14 @@ describe('demand rate (known answers)', () => {
     expect(d.fallbackReason).toBeNull();
   });
 
-  it('a snapshot showing the slot empty on a day with sales does not exclude that day', () => {
-    const a = aggregateFromSeries({ sales: [1, 1, 1, 1, 1, 1, 1, 1], snapshotEmpty: [true, false, false, false, false, false, false, false], stockNow: 3 });
+  it('a day read at 0 with sales is stocked out: its sales (a lower bound) leave the units with it', () => {
+    const a = aggregateFromSeries({ sales: [3, 1, 1, 1, 1, 1, 1, 1], snapshotEmpty: [true, false, false, false, false, false, false, false], stockNow: 3 });
+    expect(a).toMatchObject({ snapshotEmptyDays: 1, snapshotEmptyUnits: 3, snapshotEmptySumSquares: 9 });
     const d = estimateDemand(a, settings);
-    expect(d.inStockDays).toBe(8);
+    // 7 units over the 7 other days; the 10 sold in the window are still reported.
+    expect(d).toMatchObject({ observedDays: 8, inStockDays: 7, stockedOutDays: 1, unitsSold: 10 });
     expect(d.ratePerDay).toBe(1);
+    expect(d.sigmaDaily).toBe(0);
   });
 
   it('an empty slot stood empty since its last sale (the sale that exhausted the stock)', () => {
@@ -49,6 +52,30 @@ describe('demand rate (known answers)', () => {
     expect(d.ratePerDay).toBeCloseTo(8 / 8, 10);
     const seen = aggregateFromSeries({ sales: [0, 0, 0, 0, 2, 1, 0, 1, 1, 1, 2, 0], seen: [false, true], stockNow: 6 });
     expect(estimateDemand(seen, settings).observedDays).toBe(11);
+  });
+
+  it('history older than the machine’s readings starts at the machine’s first sale, not the slot’s', () => {
+    const sales = [0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    // No reading at all (a backfilled ledger): the machine sold from day 0.
+    const backfilled = estimateDemand(aggregateFromSeries({ sales, stockNow: 3, machineFirstSaleDay: 0 }), settings);
+    expect(backfilled).toMatchObject({ observedDays: 16, inStockDays: 16 });
+    expect(backfilled.ratePerDay).toBeCloseTo(2 / 16, 10);
+    // The machine's readings start on day 2 and the slot was first read on day 4: it was installed then.
+    const installed = estimateDemand(
+      aggregateFromSeries({ sales, seen: [false, false, false, false, true], stockNow: 3, machineFirstSaleDay: 0, machineFirstSnapshotDay: 2 }),
+      settings,
+    );
+    expect(installed.observedDays).toBe(12);
+    // Readings began before the machine's first sale: the slot's first reading is the start.
+    const read = aggregateFromSeries({ sales, seen: [false, true], stockNow: 3, machineFirstSaleDay: 2, machineFirstSnapshotDay: 1 });
+    expect(estimateDemand(read, settings).observedDays).toBe(15);
+  });
+
+  it('a slot first read empty, before any sale, is not taken back to the machine’s ledger start', () => {
+    const empty = [false, false, false, false, true];
+    const a = aggregateFromSeries({ sales: [0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0], snapshotEmpty: empty, stockNow: 3, machineFirstSaleDay: 0, machineFirstSnapshotDay: 4 });
+    expect(a.firstSnapshotEmpty).toBe(true);
+    expect(estimateDemand(a, settings)).toMatchObject({ observedDays: 8, stockedOutDays: 1, inStockDays: 7 });
   });
 
   it('too little history: stated fallback rate, Poisson deviation, and a reason', () => {
