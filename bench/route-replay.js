@@ -136,6 +136,7 @@ async function main() {
       if (stops >= STOPS_PER_DAY) tally.capacityDays++;
       for (const w of route.warehouse_short ?? []) tally.warehouseShortUnits += w.units;
       diag.routeDay(d, route);
+      const shortSkus = new Set((route.warehouse_short ?? []).map((w) => w.sku_id));
       for (const stop of route.route) {
         for (const m of stop.machines) {
           const slots = [];
@@ -158,7 +159,7 @@ async function main() {
           tally.machineVisits++;
           tally.unitsLoaded += loaded;
           if (loaded === 0) tally.emptyVisits++;
-          diag.visited(d, m, visit);
+          diag.visited(d, m, visit, shortSkus);
         }
       }
       // 5. The day's sales at noon; the day's close: shelves + warehouse (the van is empty again: returns went back).
@@ -192,7 +193,8 @@ async function main() {
       baselineDiag.set(k, bd);
       rows.push([`fixed route every ${k} days`, routeSummary(simulateFixedRoute({ fleet, goods, seed: SEED, firstDay, days: DAYS, k, shelves0: platform.shelvesAtStart, history: platform.history, diag: (s, dd, u) => bd.lost(s, dd, u) }))]);
     }
-    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), checks, goods });
+    const ceiling = routeSummary(simulateFixedRoute({ fleet, goods, seed: SEED, firstDay, days: DAYS, k: 1, shelves0: platform.shelvesAtStart, history: platform.history, unlimited: true }));
+    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), checks, goods, ceiling });
     diag.print(baselineDiag);
   } finally {
     await app.close();
@@ -313,7 +315,7 @@ async function startService() {
   return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, drop };
 }
 
-function printTable(rows, { seconds, checks, goods }) {
+function printTable(rows, { seconds, checks, goods, ceiling }) {
   const yuan = (fen) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
   const fast = [...goods.keys()].filter((s) => supplierOf(SEED, s) === 'fast').length;
   console.log(
@@ -329,6 +331,8 @@ function printTable(rows, { seconds, checks, goods }) {
         `${Math.round(s.averageStock)} (${Math.round(s.averageShelves)} + ${Math.round(s.averageWarehouse)}) | ${s.beyondNeed.total} (${s.beyondNeed.shelf} + ${s.beyondNeed.warehouse}) | ${ours ? `${s.capacityDays} (max ${s.maxStops}/day)` : `— (max ${s.maxStops}/day)`} |`,
     );
   }
+  console.log(`\nceiling (every machine every day, each slot to capacity, warehouse never short): fill ${(100 * ceiling.fillRate).toFixed(1)}%, ${ceiling.lost} units lost (the slots' capacities alone)`);
+  for (const [name, s] of rows.slice(1)) console.log(`${name}: ${s.warehouseShortUnits} units its warehouse lacked at visits`);
   const [, ours] = rows[0];
   console.log(`\nours: ${ours.unitsReturned} units returned, ${ours.warehouseShortUnits} units warehouse_short over the days; checks ${JSON.stringify(checks)}`);
   const f3 = rows.find(([n]) => n.endsWith('every 3 days'))?.[1];

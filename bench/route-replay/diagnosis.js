@@ -14,6 +14,7 @@ const CAUSES = {
   no_visit_yet: 'machine not visited yet since day 0',
   not_picked: 'ran out before the planned next visit; slot not picked at the last visit',
   short: 'ran out before the planned next visit; pick short (warehouse lacked the good)',
+  not_picked_short: 'ran out before the planned next visit; slot not picked, its good in warehouse_short that day (nothing left for it)',
   at_capacity: 'ran out before the planned next visit; filled to capacity (the slot cannot hold the cycle)',
   under_filled: 'ran out before the planned next visit; picked in full, fill_to below the demand until then',
   late: 'the planned next visit day passed without a visit',
@@ -51,7 +52,7 @@ class Diagnosis {
     }
   }
 
-  visited(d, m, visit) {
+  visited(d, m, visit, shortSkus = new Set()) {
     const prev = this.lastVisit.get(m.location_id);
     if (prev && d > prev.day + prev.cycle) {
       this.late.visits++;
@@ -59,7 +60,7 @@ class Diagnosis {
     }
     const loaded = new Map(visit.slots.map((s) => [s.slot_id, s]));
     const picks = new Map(m.picks.map((p) => [p.slot_id, { ...p, loaded: loaded.get(p.slot_id)?.loaded ?? 0 }]));
-    this.lastVisit.set(m.location_id, { day: d, cycle: m.cycle_days, picks });
+    this.lastVisit.set(m.location_id, { day: d, cycle: m.cycle_days, picks, shortSkus });
     this.cycles.set(m.cycle_days, (this.cycles.get(m.cycle_days) ?? 0) + 1);
   }
 
@@ -74,7 +75,7 @@ class Diagnosis {
     else if (lv.cycle != null && d >= lv.day + lv.cycle) cause = 'late';
     else {
       const p = lv.picks.get(slot.id);
-      if (!p) cause = 'not_picked';
+      if (!p) cause = [...lv.shortSkus].some((k) => k.endsWith(`:${slot.vendorSku}`) || k === slot.vendorSku) ? 'not_picked_short' : 'not_picked';
       else if ((p.short ?? 0) > 0) cause = 'short';
       else if (p.fill_to >= slot.capacity) cause = 'at_capacity';
       else cause = 'under_filled';

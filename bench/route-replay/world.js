@@ -126,13 +126,15 @@ function beyondNeed({ seed, goods, firstDay, days, shelfOf, warehouseOf, onOrder
 }
 
 /**
+ * (`unlimited`: the warehouse always holds what a visit needs, nothing is ordered: the fill a k-day route's
+ * capacities allow, the ceiling of any strategy visiting that often.)
  * A fixed k-day route with its own warehouse (the baseline; no service). Each morning: the warehouse receives what is
  * due, orders per good up to S = ceil(rate × (longest lead time of its supplier + k)) (rate = the good's sales over
  * the fleet in the last 28 days, / 28; inventory position = warehouse + on order), rounded up to whole boxes; then
  * the machines of the day (in fleet order) get every slot refilled to capacity from the warehouse (what it holds).
  * Sales at noon. `shelves0`: slot id → stock at day 0; `history`: slot id → units sold per warm-up day (oldest first).
  */
-function simulateFixedRoute({ fleet, goods, seed, firstDay, days, k, shelves0, history, diag }) {
+function simulateFixedRoute({ fleet, goods, seed, firstDay, days, k, shelves0, history, diag, unlimited = false }) {
   const t = newRouteTally();
   const stock = new Map(shelves0);
   const wh = new Map([...goods.keys()].map((s) => [s, 0]));
@@ -155,7 +157,7 @@ function simulateFixedRoute({ fleet, goods, seed, firstDay, days, k, shelves0, h
       arrivals.splice(i, 1);
     }
     let ordered = false;
-    for (const g of goods.values()) {
+    for (const g of unlimited ? [] : goods.values()) {
       const hist = sales.get(g.vendorSku).slice(-28);
       const rate = hist.length ? hist.reduce((a, b) => a + b, 0) / hist.length : 0;
       const S = Math.ceil(rate * (maxLead(supplierOf(seed, g.vendorSku)) + k));
@@ -178,10 +180,11 @@ function simulateFixedRoute({ fleet, goods, seed, firstDay, days, k, shelves0, h
       let loaded = 0;
       for (const s of m.slots) {
         const want = s.capacity - stock.get(s.id);
-        const have = wh.get(s.vendorSku);
+        const have = unlimited ? want : wh.get(s.vendorSku);
         const put = Math.min(want, have);
         if (want > have) t.warehouseShortUnits += want - have;
-        wh.set(s.vendorSku, have - put);
+        if (!unlimited) wh.set(s.vendorSku, have - put);
+        else t.unitsBought += put;
         stock.set(s.id, stock.get(s.id) + put);
         loaded += put;
       }
