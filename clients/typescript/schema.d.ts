@@ -454,10 +454,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a delivery into stock, line by line
-         * @description Units (each) that arrived per slot of the run: stock rises (capped at capacity) and each listed line leaves on-order, a short one with its `shortfall`. Unlisted lines stay on order; the run is `delivered` once every line is closed.
+         * Record a delivery into stock; the run is delivered
+         * @description Units (each) that arrived per slot of the run: stock rises (capped at capacity, the rest goes to the depot) and each listed line leaves on-order, a short one with its `shortfall`. Lines not listed are closed with their whole quantity as shortfall (the next plan orders them again). The run is `delivered`. Goods that go to the warehouse first: `arrivals`.
          */
         post: operations["replenishment_run_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/replenishment/runs/{id}/arrivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record lines of a placed run that arrived at the warehouse
+         * @description Per slot line, the units (each) that arrived at the warehouse: they go into the depot under the slot's good (a visit puts them into the slot) and the line leaves on-order, a short one with its `shortfall`; at most the line's `ordered_each`. The arrival is the supplier's lead-time sample (order → arrival). Lines not listed stay on order; the run is `delivered` once every line is closed.
+         */
+        post: operations["replenishment_run_arrivals"];
         delete?: never;
         options?: never;
         head?: never;
@@ -800,11 +820,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Which machines need a visit today, and what to bring
-         * @description Every machine ranked by the visit rule (sold-out slots, days of cover per slot = stock over the measured demand rate, fill, days since the last delivery, data freshness), those needing a visit first. Each machine carries the rule's inputs, its reasons in words, its pick list (units per slot and where they come from: an open run, or nothing yet) and a pre-kit total per product; `van` sums the pre-kit over the machines to visit. Reads the synced copy and the plan; no partner is called and nothing is written.
+         * Today's route: which machines to visit, in order, and what to bring
+         * @description Per stop (machines at one site share it) the margin expected to be lost if it is skipped until its next possible visit, against what the stop costs per day of its best cycle, looking a few days ahead so that a crowded later day is relieved today; stops that pay, best first, up to the drivers' stops per day. Every visit and every skip carries its reason in words. Picks come only from the warehouse (the depot) and fill each slot to last until its next planned visit; `van` sums today's route. Reads the synced copy and the plan; no partner is called and nothing is written.
          */
         get: operations["visits_today"];
         put?: never;
+        /**
+         * Record a visit: what the driver put into each slot, and what came back
+         * @description Per slot of one machine, the units loaded from the van (the slot rises and the depot falls, in one transaction; at most the slot's room and what the depot holds) and the units brought back (recorded). One `visit.recorded` event. Needs `confirm: true`; an `Idempotency-Key` makes a retry answer the first outcome.
+         */
+        post: operations["visits_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/visits/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Route settings: the defaults and each machine's stop cost, visit days and site
+         * @description The stops the drivers can make a day and a stop's cost come from the environment; a machine may have its own stop cost, visit days (+08:00 weekdays) and site (machines of one site share a stop; by default its address).
+         */
+        get: operations["visits_settings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ucp/v1/visits/settings/{location_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a machine's route settings
+         * @description An absent field is kept; `null` returns it to the default. Recorded as a `route.settings` event.
+         */
+        put: operations["visits_settings_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1012,7 +1076,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1047,7 +1111,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1752,8 +1816,10 @@ export interface components {
              */
             received_at?: string;
             slot_id: string;
-            /** @description True: closed by an operator (`/close`) without a delivery. */
+            /** @description True: closed without a delivery (`/close`, or not listed by `/receive`). */
             closed?: boolean;
+            /** @description True: arrived at the warehouse (`/arrivals`): every unit went to the depot, none into the slot yet. */
+            arrived?: boolean;
         };
         RestockOrderDeliveredView: {
             quantity: number;
@@ -1866,6 +1932,10 @@ export interface components {
         };
         ReceiveBody: {
             delivered: components["schemas"]["DeliveredLine"][];
+            note?: string;
+        };
+        ArrivalsBody: {
+            arrived: components["schemas"]["DeliveredLine"][];
             note?: string;
         };
         CloseRunBody: {
@@ -2350,110 +2420,191 @@ export interface components {
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
-        VisitWeightsView: {
-            sold_out_slot: number;
-            low_cover_slot: number;
-            fill_per_10_percent_empty: number;
-            delivery_per_day: number;
-            delivery_max_days: number;
-            stale_data: number;
-            never_synced: number;
+        RouteDaySettingsView: {
+            stops_per_day: number;
+            /** @description What a stop costs (fen) unless a machine says otherwise. */
+            stop_cost_fen: number;
+            /** @description Days the route looks ahead. */
+            horizon_days: number;
+            /**
+             * @description Each visited slot is filled to last until its next planned visit (with safety stock), capped at capacity.
+             * @enum {string}
+             */
+            fill_policy: "cover_until_next_visit";
+            /** @description Margin share of the price assumed for a good no supplier prices. */
+            default_margin_share: number;
         };
-        VisitRulesView: {
-            /** @description The demand rates are measured over this many days. */
-            sales_window_days: number;
-            /** @description A slot with fewer days of cover than this runs low. */
-            low_cover_days: number;
-            /** @description A machine under this fill needs a visit. */
-            low_fill_percent: number;
-            /** @description A machine not delivered to for this many days needs a visit. */
-            delivery_due_days: number;
-            /** @description Data older than this is stale. */
-            stale_hours: number;
-            /** @description Points per signal in the score. */
-            weights: components["schemas"]["VisitWeightsView"];
+        RouteStopsView: {
+            planned: number;
+            capacity: number;
         };
-        VisitReasonView: {
-            /** @enum {string} */
-            code: "sold_out" | "low_cover" | "low_fill" | "delivery_due" | "data_stale" | "never_synced";
-            /** @description The reason in words. */
-            text: string;
-        };
-        VisitInputsView: {
-            slots: number;
-            sold_out_slots: number;
-            /** @description Slots with stock but fewer days of cover than `rules.low_cover_days`. */
-            low_cover_slots: number;
-            /** @description The fewest days of cover over the slots (0 when one is sold out); null when nothing sells. */
-            min_cover_days: number | null;
-            /** @description Stock over capacity in percent; null when no capacity is known. */
-            fill_percent: number | null;
-            /** @description Whole days since the last delivered run that held this machine; null when none was recorded. */
-            days_since_delivery: number | null;
-            /** @description Hours since the last inventory sync; null when never synced. */
-            data_age_hours: number | null;
-        };
-        VisitSlotView: {
+        RouteSlotView: {
             stock: number;
-            slot_id: string;
-            sku_id: string;
-            /** @description Product name. */
-            title: string;
             capacity: number | null;
-            /** @description Units sold per day over the sales window (or the fallback rate when `demand_measured` is false). */
+            price_fen: number;
+            slot_id: string;
+            /** @description The slot's label on the machine (the platform's, else the product code). */
+            position: string;
+            sku_id: string;
+            title: string;
             rate_per_day: number;
             demand_measured: boolean;
-            /** @description Stock over the demand rate; null when nothing sells. */
+            /** @description Stock over the demand rate; 0 when sold out; null when nothing sells. */
             cover_days: number | null;
         };
-        PickFromView: {
-            /** @enum {string} */
-            kind: "open_run" | "depot";
-            run_id?: string;
-            run_status?: string;
-        };
-        VisitPickView: {
-            /** @description Units to bring for this slot. */
+        RoutePickView: {
+            /** @description Units to bring from the warehouse for this slot. */
             units: number;
-            /** @description Units the plan says the slot needs now (order-up-to target less stock). */
-            planned_units: number;
-            /** @description Where the units come from; null when nothing brings them yet (order them or take them from stock). */
-            from: components["schemas"]["PickFromView"] | null;
+            /** @description The level the slot is filled to. */
+            fill_to: number;
+            stock: number;
+            /** @description Units the slot should get that the warehouse does not hold. */
+            short: number;
             slot_id: string;
+            position: string;
             sku_id: string;
             title: string;
         };
-        PreKitView: {
+        RouteMachineView: {
+            /** @description Planned days until the visit after this one. */
+            cycle_days: number;
+            /** @description Margin (fen) this machine is expected to lose if its stop is skipped until its next possible visit. */
+            lost_if_skipped_fen: number;
+            sold_out_slots: number;
+            location_id: string;
+            name: string;
+            site: string;
+            slots: components["schemas"]["RouteSlotView"][];
+            picks: components["schemas"]["RoutePickView"][];
+        };
+        RouteStopView: {
+            order: number;
+            /** @description Margin the visit saves today less the stop cost the wait would save (fen); the route is ordered by it. */
+            value_fen: number;
+            lost_if_skipped_fen: number;
+            stop_cost_fen: number;
+            /** @description Machines at one site share a stop. */
+            site: string;
+            /** @description Why it is visited today, in words, with the figures. */
+            reason: string;
+            machines: components["schemas"]["RouteMachineView"][];
+        };
+        RouteSkipView: {
+            /** @enum {string} */
+            decision: "not_due" | "not_a_visit_day" | "over_capacity" | "nothing_sells";
+            lost_if_skipped_fen: number;
+            stop_cost_fen: number;
+            /**
+             * Format: date
+             * @description The first day within the horizon on which a visit pays.
+             */
+            due_day: string | null;
+            /** Format: date */
+            next_possible_visit: string | null;
+            location_id: string;
+            name: string;
+            site: string;
+            /** @description Why it is not visited today, in words, with the figures. */
+            reason: string;
+        };
+        GoodTotalView: {
             units: number;
             slots: number;
             sku_id: string;
             title: string;
-        };
-        MachineVisitView: {
-            rank: number;
-            id: string;
-            name: string;
-            needs_visit: boolean;
-            score: number;
-            /** @description Why it needs a visit, most urgent first (empty when it does not). */
-            reasons: components["schemas"]["VisitReasonView"][];
-            /** @description The ranking's inputs. */
-            inputs: components["schemas"]["VisitInputsView"];
-            slots: components["schemas"]["VisitSlotView"][];
-            /** @description Per slot, units to bring and from where. */
-            picks: components["schemas"]["VisitPickView"][];
-            /** @description Units per product for this machine. */
-            pre_kit: components["schemas"]["PreKitView"][];
         };
         VisitsResponse: {
             /** Format: date-time */
             computed_at: string;
-            needing_visit: number;
-            rules: components["schemas"]["VisitRulesView"];
-            /** @description Every machine, those needing a visit first, highest score first. */
-            machines: components["schemas"]["MachineVisitView"][];
-            /** @description Units per product over the machines that need a visit: what goes in the van. */
-            van: components["schemas"]["PreKitView"][];
+            /**
+             * Format: date
+             * @description The service's +08:00 day.
+             */
+            day: string;
+            settings: components["schemas"]["RouteDaySettingsView"];
+            stops: components["schemas"]["RouteStopsView"];
+            /** @description Today's stops, best first. */
+            route: components["schemas"]["RouteStopView"][];
+            /** @description Machines not visited today, those due soonest first. */
+            skipped: components["schemas"]["RouteSkipView"][];
+            /** @description What goes in the van: units per good over today's route, from the warehouse. */
+            van: components["schemas"]["GoodTotalView"][];
+            /** @description Units today's route should load that the warehouse does not hold. */
+            warehouse_short: components["schemas"]["GoodTotalView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        VisitSlotLine: {
+            slot_id: string;
+            /** @description Units put into the slot from the van (they leave the depot). */
+            loaded: number;
+            /** @description Units picked for the slot that came back (recorded; they never left the depot's books). */
+            returned?: number;
+        };
+        RecordVisitBody: {
+            /**
+             * @description The JSON boolean `true`: a person records what the driver put into the machine.
+             * @enum {boolean}
+             */
+            confirm: true;
+            location_id: string;
+            slots: components["schemas"]["VisitSlotLine"][];
+            note?: string;
+        };
+        VisitSlotResultView: {
+            loaded: number;
+            returned: number;
+            stock_before: number;
+            stock_after: number;
+            slot_id: string;
+            position: string;
+            title: string;
+        };
+        VisitView: {
+            /** Format: date-time */
+            recorded_at: string;
+            units_loaded: number;
+            units_returned: number;
+            id: string;
+            location_id: string;
+            name: string;
+            slots: components["schemas"]["VisitSlotResultView"][];
+        };
+        VisitRecordResponse: {
+            visit: components["schemas"]["VisitView"];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        RouteDefaultsView: {
+            stop_cost_fen: number;
+            stops_per_day: number;
+            horizon_days: number;
+        };
+        MachineRouteSettingsView: {
+            stop_cost_fen: number;
+            visit_days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            location_id: string;
+            name: string;
+            site: string;
+            /** @description True when the machine has settings of its own. */
+            custom: boolean;
+        };
+        RouteSettingsResponse: {
+            defaults: components["schemas"]["RouteDefaultsView"];
+            machines: components["schemas"]["MachineRouteSettingsView"][];
+            ucp: components["schemas"]["UcpHeaderView"];
+            messages: components["schemas"]["UcpMessageView"][];
+        };
+        RouteSettingsBody: {
+            /** @description What a stop at this machine costs (fen). */
+            stop_cost_fen?: number | null;
+            /** @description Weekdays (+08:00) it can be visited. */
+            visit_days?: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[] | null;
+            /** @description Machines with the same site share a stop. */
+            site?: string | null;
+        };
+        MachineRouteSettingsResponse: {
+            machine: components["schemas"]["MachineRouteSettingsView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
@@ -7347,7 +7498,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The run (`placed` while lines are open, then `delivered`). */
+            /** @description The run with `status: delivered`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7519,6 +7670,224 @@ export interface operations {
                 };
             };
             /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replenishment_run_arrivals: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArrivalsBody"];
+            };
+        };
+        responses: {
+            /** @description The run (`placed` while lines are open, then `delivered`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `already_delivered`, `invalid_state`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "already_delivered",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11012,7 +11381,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The ranked machines, the rule and the van total. */
+            /** @description The route, the skipped machines, the van list and what the warehouse lacks. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11091,6 +11460,565 @@ export interface operations {
                      *         {
                      *           "type": "error",
                      *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    visits_record: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. The same key with the same body replays the first answer (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_mismatch`, and while the first request still runs 409 `idempotency_key_in_use`. Keys are kept at least 24 hours. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordVisitBody"];
+            };
+        };
+        responses: {
+            /** @description The visit with each slot's stock before and after. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitRecordResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `missing`, `invalid`, `confirmation_required`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "missing",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict with the current state of the resource. An attempt still in progress (`idempotency_key_in_use`, `complete_in_progress`, `restock_in_progress`, `already_placed` while the run is being placed) carries `Retry-After` (seconds): the retry with the same Idempotency-Key and body then answers the final outcome. Codes: `depot_insufficient`, `idempotency_key_mismatch`, `idempotency_key_in_use`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "depot_insufficient",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). Codes: `auth_not_configured`, `idempotency_unavailable`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    visits_settings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The defaults and every machine's effective settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteSettingsResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: too many requests for this credential (or, without one, this client address); wait the `Retry-After` seconds. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "rate_limited",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused before anything was written or called: the service cannot check what it must (`auth_not_configured`: no operator token is configured, it fails closed). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "auth_not_configured",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    visits_settings_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RouteSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The machine's effective settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineRouteSettingsResponse"];
+                };
+            };
+            /** @description Bad input. Fix the value named by `messages[].path` and send again (`recoverable`). Codes: `invalid`, `request_too_large`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "invalid",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: missing or wrong operator token (`Authorization: Bearer …` or the auth cookie). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "unauthorized",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused for this caller (`forbidden`): the auth cookie from a page origin that is not allowed, or a change only the approver credential may make. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "forbidden",
+                     *           "severity": "recoverable",
+                     *           "path": "$",
+                     *           "content": "why it was refused",
+                     *           "content_type": "plain"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: no such resource. Codes: `not_found`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ucp": {
+                     *         "version": "2026-08-25",
+                     *         "status": "error"
+                     *       },
+                     *       "messages": [
+                     *         {
+                     *           "type": "error",
+                     *           "code": "not_found",
                      *           "severity": "recoverable",
                      *           "path": "$",
                      *           "content": "why it was refused",

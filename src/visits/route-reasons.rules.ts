@@ -28,7 +28,7 @@ export function stopReason(s: StopAssessment, todayIso: string, stopsPerDay: num
     case 'nothing_sells':
       return 'Nothing here sells at a known rate with a margin, so no visit pays.';
     case 'not_due': {
-      const due = s.dueIn === null ? 'not within the planning horizon' : `due ${dayLabel(todayIso, s.dueIn)}`;
+      const due = s.dueIn === null ? 'not due within the week ahead' : `due ${dayLabel(todayIso, s.dueIn)}`;
       return `Waiting until ${next} loses about ${yuan(s.lostIfSkippedFen)}, less than the ${yuan(saved)} the wait saves (${cost}); ${due}.`;
     }
   }
