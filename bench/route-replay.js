@@ -17,7 +17,7 @@ const { randomUUID } = require('node:crypto');
 const { buildFleet, newTally, DAY_MS, HOUR_MS } = require('./replenishment-loop/world');
 const { dayIndexOf, dayStartMs } = require('./replenishment-loop/platform');
 const { RoutePlatform } = require('./route-replay/platform');
-const { arrivalDays, goodsOf, newRouteTally, beyondNeed, simulateFixedRoute, routeSummary, supplierOf, SUPPLIERS, visitsOn, WARMUP_ROUTE_DAYS } = require('./route-replay/world');
+const { arrivalDays, fillBoundAtStops, goodsOf, newRouteTally, beyondNeed, simulateFixedRoute, routeSummary, supplierOf, SUPPLIERS, visitsOn, WARMUP_ROUTE_DAYS } = require('./route-replay/world');
 const { Diagnosis } = require('./route-replay/diagnosis');
 
 const arg = (name, def) => {
@@ -194,7 +194,9 @@ async function main() {
       rows.push([`fixed route every ${k} days`, routeSummary(simulateFixedRoute({ fleet, goods, seed: SEED, firstDay, days: DAYS, k, shelves0: platform.shelvesAtStart, history: platform.history, diag: (s, dd, u) => bd.lost(s, dd, u) }))]);
     }
     const ceiling = routeSummary(simulateFixedRoute({ fleet, goods, seed: SEED, firstDay, days: DAYS, k: 1, shelves0: platform.shelvesAtStart, history: platform.history, unlimited: true }));
-    printTable(rows, { seconds: Math.round((Date.now() - t0) / 1000), checks, goods, ceiling });
+    const budgets = [...new Set([...rows.map(([, r]) => r.stops)])].sort((a, b) => a - b);
+    const bounds = fillBoundAtStops({ fleet, goods, seed: SEED, firstDay, days: DAYS, shelves0: platform.shelvesAtStart, history: platform.history, budgets });
+    printTable(rows, { bounds, seconds: Math.round((Date.now() - t0) / 1000), checks, goods, ceiling });
     diag.print(baselineDiag);
   } finally {
     await app.close();
@@ -315,7 +317,7 @@ async function startService() {
   return { app, base: `http://127.0.0.1:${app.getHttpServer().address().port}`, drop };
 }
 
-function printTable(rows, { seconds, checks, goods, ceiling }) {
+function printTable(rows, { seconds, checks, goods, ceiling, bounds }) {
   const yuan = (fen) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
   const fast = [...goods.keys()].filter((s) => supplierOf(SEED, s) === 'fast').length;
   console.log(
@@ -332,6 +334,9 @@ function printTable(rows, { seconds, checks, goods, ceiling }) {
     );
   }
   console.log(`\nceiling (every machine every day, each slot to capacity, warehouse never short): fill ${(100 * ceiling.fillRate).toFixed(1)}%, ${ceiling.lost} units lost (the slots' capacities alone)`);
+  console.log(
+    `best fill a stop budget allows (each machine on its own fixed cycle, refilled to capacity, warehouse never short; greedy): ${bounds.map((b) => `${b.stops} stops ${(100 * b.fill).toFixed(1)}%`).join(', ')}`,
+  );
   for (const [name, s] of rows.slice(1)) console.log(`${name}: ${s.warehouseShortUnits} units its warehouse lacked at visits`);
   const [, ours] = rows[0];
   console.log(`\nours: ${ours.unitsReturned} units returned, ${ours.warehouseShortUnits} units warehouse_short over the days; checks ${JSON.stringify(checks)}`);

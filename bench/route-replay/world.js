@@ -257,3 +257,47 @@ function routeSummary(t) {
 }
 
 module.exports = { SUPPLIERS, supplierOf, arrivalDays, maxLead, meanLead, visitsOn, WARMUP_ROUTE_DAYS, goodsOf, newRouteTally, beyondNeed, simulateFixedRoute, routeSummary };
+
+/**
+ * How much fill a stop budget allows on this fleet at best (no service): each machine on its own fixed cycle of
+ * T = 1..maxT days, every slot refilled to capacity at each visit, the warehouse never short. Starting from every
+ * machine at maxT, the machine whose shorter cycle serves the most units per extra stop gets it, until the budget is
+ * spent (a greedy allocation: an estimate of the best, not a proof). Per budget: the fill, the stops used, the cycles.
+ */
+function fillBoundAtStops({ fleet, goods, seed, firstDay, days, shelves0, history, budgets, maxT = 14 }) {
+  const table = fleet.map((m) => {
+    const one = [m];
+    const rows = [];
+    for (let T = 1; T <= maxT; T++) {
+      const t = simulateFixedRoute({ fleet: one, goods, seed, firstDay, days, k: T, shelves0, history, unlimited: true });
+      rows[T] = { served: t.served, demand: t.demand, stops: t.stops };
+    }
+    return rows;
+  });
+  return budgets.map((budget) => allocate(table, budget, maxT));
+}
+
+function allocate(table, budget, maxT) {
+  const cycle = table.map(() => maxT);
+  let stops = table.reduce((a, r, i) => a + r[cycle[i]].stops, 0);
+  for (;;) {
+    let best = null;
+    table.forEach((r, i) => {
+      for (let T = cycle[i] - 1; T >= 1; T--) {
+        const dStops = r[T].stops - r[cycle[i]].stops;
+        const dServed = r[T].served - r[cycle[i]].served;
+        if (dStops <= 0 || stops + dStops > budget) continue;
+        const gain = dServed / dStops;
+        if (!best || gain > best.gain) best = { i, T, gain, dStops };
+      }
+    });
+    if (!best || best.gain <= 0) break;
+    cycle[best.i] = best.T;
+    stops += best.dStops;
+  }
+  const served = table.reduce((a, r, i) => a + r[cycle[i]].served, 0);
+  const demand = table.reduce((a, r) => a + r[1].demand, 0);
+  return { fill: served / demand, stops, cycles: cycle };
+}
+
+module.exports.fillBoundAtStops = fillBoundAtStops;
