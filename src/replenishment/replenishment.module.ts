@@ -6,6 +6,7 @@ import { RestockModule } from '../restock/restock.module';
 import { SkusModule } from '../skus/skus.module';
 import { PlanService } from './plan/plan.service';
 import { PlanInputsService } from './plan/plan-inputs.service';
+import { CadenceRepository } from './plan/cadence.repository';
 import { PlanRecorder } from './plan/plan-recorder.service';
 import { ReplenishmentController } from './replenishment.controller';
 import { RunRecoveryScheduler } from './runs/run-recovery.scheduler';
@@ -46,6 +47,7 @@ import { CoordinationModule } from '../coordination/coordination.module';
   providers: [
     PlanService,
     PlanInputsService,
+    CadenceRepository,
     PlanRecorder,
     RunsService,
     RunApprovalsService,

@@ -1,4 +1,5 @@
 /** Response models of replenishment plans, runs and scores (OpenAPI only; see common/envelope.responses.ts). */
+import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, FreeObject, Int } from '../common/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../common/envelope.responses';
 import type { FulfillerKind } from './fulfiller-kind';
@@ -22,6 +23,9 @@ export class PlanPolicyView {
   name: string;
   @Int()
   review_period_days: number;
+  /** `measured_runs`: the median gap between days runs were placed (28 days, 3+ such days); `setting`: SERVICE_REVIEW_PERIOD_DAYS. A slot's own R is the longer of it and its machine's visit interval. */
+  @ApiProperty({ enum: ['measured_runs', 'setting'] })
+  review_period_source: string;
   service_level_z: number;
   @Int()
   sales_window_days: number;

@@ -7,10 +7,14 @@ import { LeadTimeService } from '../../forecasting/lead-time.service';
 import { LeadTime } from '../../forecasting/lead-time.rules';
 import { DepotService } from '../depot/depot.service';
 import { FulfillerTraits } from '../fulfiller-kind';
+import { CadenceRepository } from './cadence.repository';
+import { medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod, type ReviewSource } from './cadence.rules';
 import { expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 import { OnOrderRepository } from './on-order.repository';
 import { Resolution } from './resolution.rules';
 import { SupplyResolutionService } from './supply-resolution.service';
+
+const DAY_MS = 86_400_000;
 
 /** What a plan asks for: the slots of one location (or all), the fulfiller's traits, the stand-in supplier. */
 export interface PlanInputsQuery {
@@ -22,6 +26,9 @@ export interface PlanInputsQuery {
   sim: string | null;
   /** A supplier catalog that cannot be read fails the plan (run creation) instead of warning. */
   requireCatalog: boolean;
+  now: Date;
+  /** SERVICE_REVIEW_PERIOD_DAYS: R until runs have been placed on enough days to measure it. */
+  reviewSettingDays: number;
 }
 
 /** Everything a plan reads about its slots, before the policy is applied. */
@@ -41,6 +48,8 @@ export interface PlanInputs {
   leadByFulfiller: Map<string, LeadTime>;
   /** Warnings of the reads (`catalog_unavailable`). */
   messages: UcpMessage[];
+  /** R of the plan (measured run cadence, or the setting) and of each slot's machine (the longer of it and its visit interval). */
+  review: { days: number; source: ReviewSource; ofLocation: (locationId: string) => number };
 }
 
 /**
@@ -57,6 +66,7 @@ export class PlanInputsService {
     private readonly depot: DepotService,
     private readonly resolution: SupplyResolutionService,
     private readonly leadTimes: LeadTimeService,
+    private readonly cadence: CadenceRepository,
   ) {}
 
   async read(q: PlanInputsQuery): Promise<PlanInputs> {
@@ -86,7 +96,15 @@ export class PlanInputsService {
     const slotsNow = new Map(rows.map((r) => [r.slotId, { stock: r.stock, capacity: r.capacity, ratePerDay: demandOf.get(r.slotId)!.ratePerDay }]));
     const leadDays = Math.max(0, ...[...leadByFulfiller.values()].map((l) => l.days), d.statedLeadTimeDays);
     const incomingLeft = expectedToDepot(openLines, slotsNow, leadDays);
-    return { rows, demandOf, onOrder, depotLeft, incomingLeft, resolved, orderedFrom, leadByFulfiller, messages };
+    return { rows, demandOf, onOrder, depotLeft, incomingLeft, resolved, orderedFrom, leadByFulfiller, messages, review: await this.review(q.now, q.reviewSettingDays) };
+  }
+
+  /** The review periods actually used: runs placed over the last 28 days, visits over the last 42. */
+  private async review(now: Date, setting: number): Promise<PlanInputs['review']> {
+    const runs = runReviewPeriod(setting, medianGapDays((await this.cadence.placedTimes(new Date(now.getTime() - 28 * DAY_MS), now)).map(plus8Day)));
+    const visits = await this.cadence.visitTimes(new Date(now.getTime() - 42 * DAY_MS), now);
+    const gapOf = new Map([...visits.entries()].map(([loc, times]) => [loc, medianGapDays(times.map(plus8Day))]));
+    return { ...runs, ofLocation: (loc) => slotReviewPeriod(runs.days, gapOf.get(loc) ?? null) };
   }
 
   /**

@@ -13,7 +13,7 @@ import { FulfillerKind } from '../fulfiller-kind';
 import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { aggregateBySupplier } from './aggregation.rules';
 import { coverOrder, SlotOnOrder } from './inventory-position.rules';
-import { PlanInputsService } from './plan-inputs.service';
+import { PlanInputsService, type PlanInputs } from './plan-inputs.service';
 import { PlanRecorder } from './plan-recorder.service';
 import { Plan, PlanLine, PlanOptions, PlanSupply } from './plan.types';
 import { applyPolicy } from './policy.rules';
@@ -76,7 +76,7 @@ export class PlanService {
     const windowStart = new Date(today.getTime() - d.salesWindowDays * DAY_MS);
     const windowStartDay = toPlus8(windowStart).slice(0, 10);
     const sim = sourcing === 'stand_in_supplier' ? this.supplierNamespace() : null;
-    const inputs = await this.inputs.read({ location: opts.location, windowStartDay, traits: { sourcing, leadSamples }, sim, requireCatalog: opts.requireCatalog === true });
+    const inputs = await this.inputs.read({ location: opts.location, windowStartDay, traits: { sourcing, leadSamples }, sim, requireCatalog: opts.requireCatalog === true, now, reviewSettingDays: this.reviewPeriodDays });
     const { rows, demandOf, onOrder, resolved, orderedFrom, leadByFulfiller } = inputs;
     const messages = inputs.messages;
     const stated: LeadTime = { days: d.statedLeadTimeDays, sigmaDays: this.config.statedLeadTimeSigmaDays ?? d.statedLeadTimeSigmaDays, source: 'stated', samples: 0 };
@@ -126,7 +126,8 @@ export class PlanService {
       computedAt: now,
       fulfiller: { kind, namespace: sim ?? (suppliers?.length === 1 ? suppliers[0] : null), namespaces: suppliers },
       policy: {
-        reviewPeriodDays: this.reviewPeriodDays,
+        reviewPeriodDays: inputs.review.days,
+        reviewPeriodSource: inputs.review.source,
         serviceLevelZ: this.serviceLevelZ,
         salesWindowDays: d.salesWindowDays,
         window: { from: windowStart, to: today },
@@ -153,16 +154,17 @@ export class PlanService {
    * `res`: undefined for machine restock (the platform restocks its own good), null when nobody sells the good.
    * `sim`: the simulated supplier's namespace when it fills the run (it stands in for the resolved supplier).
    */
-  private line(r: SlotAggregateRow, demand: DemandEstimate, ordered: SlotOnOrder | undefined, depot: { depotLeft: Map<string, number>; incomingLeft: Map<string, number> }, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
+  private line(r: SlotAggregateRow, demand: DemandEstimate, ordered: SlotOnOrder | undefined, inputs: Pick<PlanInputs, 'depotLeft' | 'incomingLeft' | 'review'>, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
-    const { depotLeft, incomingLeft } = depot;
+    const { depotLeft, incomingLeft } = inputs;
+    const reviewPeriodDays = inputs.review.ofLocation(r.locationId);
     const offer = res?.offer ?? null;
     const p = applyPolicy({
       ratePerDay: demand.ratePerDay,
       sigmaDaily: demand.sigmaDaily,
       leadTimeDays: lead.days,
       leadTimeSigmaDays: lead.sigmaDays,
-      reviewPeriodDays: this.reviewPeriodDays,
+      reviewPeriodDays,
       z: this.serviceLevelZ,
       stock: r.stock,
       onOrder: ordered?.units ?? 0,
@@ -196,7 +198,7 @@ export class PlanService {
         fallbackReason: demand.fallbackReason,
       },
       leadTime: { ...lead, fulfiller },
-      reviewPeriodDays: this.reviewPeriodDays,
+      reviewPeriodDays,
       safetyStock: p.safetyStock,
       reorderPoint: p.reorderPoint,
       target: p.target,

@@ -7,6 +7,7 @@ import type { UcpMessage } from '../../common/envelope';
 import type { LeadTime } from '../../forecasting/lead-time.rules';
 import type { FulfillerKind } from '../fulfiller-kind';
 import type { ChoiceReason } from './resolution.rules';
+import type { ReviewSource } from './cadence.rules';
 
 export interface PlanDemand {
   /** Rounded to 4 decimals: the rate shown and the rate recorded as the slot's forecast. */
@@ -80,6 +81,8 @@ export interface PlanLine {
 
 export interface PlanPolicy {
   reviewPeriodDays: number;
+  /** Whether R is the measured cadence of placed runs or the setting. */
+  reviewPeriodSource: ReviewSource;
   serviceLevelZ: number;
   salesWindowDays: number;
   window: { from: Date; to: Date };

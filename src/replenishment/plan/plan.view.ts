@@ -22,6 +22,7 @@ export function renderPlan(plan: Plan): PlanBody {
     policy: {
       name: PLAN_POLICY_NAME,
       review_period_days: p.reviewPeriodDays,
+      review_period_source: p.reviewPeriodSource,
       service_level_z: p.serviceLevelZ,
       sales_window_days: p.salesWindowDays,
       window: { from: toPlus8(p.window.from), to: toPlus8(p.window.to) },

@@ -84,6 +84,7 @@ const plan: Plan = {
   fulfiller: { kind: 'supply_checkout', namespace: 'acme', namespaces: ['acme'] },
   policy: {
     reviewPeriodDays: 7,
+    reviewPeriodSource: 'setting',
     serviceLevelZ: 1.65,
     salesWindowDays: 28,
     window: { from: new Date('2026-10-26T16:00:00.000Z'), to: new Date('2026-11-23T16:00:00.000Z') },
@@ -180,6 +181,7 @@ const expected = {
   policy: {
     name: PLAN_POLICY_NAME,
     review_period_days: 7,
+    review_period_source: 'setting',
     service_level_z: 1.65,
     sales_window_days: 28,
     window: { from: '2026-10-27T00:00:00.000+08:00', to: '2026-11-24T00:00:00.000+08:00' },

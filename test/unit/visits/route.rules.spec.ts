@@ -130,6 +130,29 @@ describe('the route', () => {
   });
 });
 
+describe('the worked example of docs/replenishment-policy.md section 9', () => {
+  const slots = [
+    { slotId: 'A1', stock: 5, capacity: 24, ratePerDay: 6, sigmaDaily: 2.8, marginFen: 150 },
+    { slotId: 'A2', stock: 2, capacity: 15, ratePerDay: 3, sigmaDaily: 2, marginFen: 200 },
+    { slotId: 'A3', stock: 6, capacity: 10, ratePerDay: 1, sigmaDaily: 1.2, marginFen: 250 },
+  ];
+  const lobby = (s: RouteSlot[]) => machine('M', { stopCostFen: 4000, slots: s });
+
+  it('best cycle 5 days at ¥10.69 a day; skipped today, due tomorrow; filled to capacity', () => {
+    const full = (T: number) => lossFen(slots, T, (s) => s.capacity!);
+    expect([4, 5, 6].map((T) => Math.round(full(T)))).toEqual([455, 1347, 2603]);
+    const c = bestCycle(slots, 4000, 14, 1.65);
+    expect(c.days).toBe(5);
+    expect(Math.round(c.costPerDayFen)).toBe(1069);
+    expect([1, 2].map((n) => Math.round(lossFen(slots, n)))).toEqual([510, 1868]);
+    const today = planRoute([lobby(slots)], DAY, SETTINGS).skip[0];
+    expect(today).toMatchObject({ decision: 'not_due', valueFen: -560, lostIfSkippedFen: 510, dueIn: 1 });
+    expect(slots.map((s) => fillTo(s, 5, 1.65))).toEqual([24, 15, 10]);
+    const fuller = slots.map((s, i) => ({ ...s, stock: [14, 9, 8][i] }));
+    expect(planRoute([lobby(fuller)], DAY, SETTINGS).skip[0].dueIn).toBe(3);
+  });
+});
+
 describe('what to bring', () => {
   it('picks only what the warehouse holds, in route order, and says what it lacks', () => {
     const slots = [
