@@ -145,4 +145,4 @@ function lowerBound(rows, key, value) {
   return lo;
 }
 
-module.exports = { ReplayPlatform, dayIndexOf, dayStartMs, SALE_HOUR };
+module.exports = { ReplayPlatform, dayIndexOf, dayStartMs, SALE_HOUR, saleOrder };
