@@ -33,6 +33,12 @@ const DB = arg('db', 'postgres');
 const STOPS_PER_DAY = Number(arg('stops-per-day', String(Math.ceil(MACHINES / 3))));
 const WARMUP_DAYS = Number(arg('warmup-days', '30'));
 const FIXED = arg('fixed', '3,6').split(',').filter(Boolean).map(Number);
+/**
+ * `sized` (default): each slot's capacity follows its demand, as an operator's planogram gives a fast good more
+ * facings: about 8 days of its mean demand, 6 to 60 units. `random`: replenishment-loop's capacities, drawn without
+ * regard to demand (fast goods in small slots need a visit every 1-3 days whatever the rule).
+ */
+const PLANOGRAM = arg('planogram', 'sized');
 const SYNC_WINDOW_DAYS = 21;
 const OPS_HOUR = 6;
 
@@ -48,6 +54,13 @@ const { Client } = require('pg');
 const TOKEN = 'bench-token-route-replay';
 const skuOfSlot = (slotId) => slotId.slice(slotId.lastIndexOf('SKU-'));
 
+function sizePlanogram(fleet, kind) {
+  if (kind === 'random') return fleet;
+  if (kind !== 'sized') throw new Error(`--planogram sized|random, not ${kind}`);
+  for (const m of fleet) for (const s of m.slots) s.capacity = Math.min(60, Math.max(6, Math.ceil(s.mean * 8)));
+  return fleet;
+}
+
 async function main() {
   const t0 = Date.now();
   const { app, base, drop } = await startService();
@@ -55,7 +68,7 @@ async function main() {
     const clock = app.get(Clock);
     const registry = app.get(PartnerRegistry);
     const products = await fleetProducts(registry);
-    const fleet = buildFleet({ machines: MACHINES, slots: SLOTS, seed: SEED, products });
+    const fleet = sizePlanogram(buildFleet({ machines: MACHINES, slots: SLOTS, seed: SEED, products }), PLANOGRAM);
     const goods = goodsOf(fleet, products);
     const slotById = new Map(fleet.flatMap((m) => m.slots.map((s) => [s.id, s])));
     const http = client(base);
@@ -321,7 +334,7 @@ function printTable(rows, { seconds, checks, goods, ceiling, bounds }) {
   const yuan = (fen) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 0 })}`;
   const fast = [...goods.keys()].filter((s) => supplierOf(SEED, s) === 'fast').length;
   console.log(
-    `\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days after a ${WARMUP_DAYS}-day censored warm-up, seed ${SEED}, ${DB}, ${STOPS_PER_DAY} stops/day; ` +
+    `\n${MACHINES} machines × ${SLOTS} slots, ${DAYS} days after a ${WARMUP_DAYS}-day censored warm-up, seed ${SEED}, ${DB}, ${STOPS_PER_DAY} stops/day, ${PLANOGRAM} planogram; ` +
       `${goods.size} goods: ${fast} from the ${SUPPLIERS.fast.name} supplier, ${goods.size - fast} from the ${SUPPLIERS.slow.name} one; ${seconds} s\n`,
   );
   console.log('| strategy | fill rate | fill, days 7+ | lost units | stops (machine visits) | visits loading 0 | units bought | money bought | avg stock: total (shelves + warehouse) | bought beyond need (shelves + warehouse) | days at stop capacity |');

@@ -109,6 +109,8 @@ describe('the route day (issue 35): arrivals, the route, recording visits', () =
   it('Today is the route: stops in order with names, why in yuan, what to bring per slot position, the van', async () => {
     // A cheap stop makes the Gym pay today (the default ¥50.00 is more than two slots lose); the Lobby keeps the default.
     await w.t.put('/ucp/v1/visits/settings/FLEET-2', { stop_cost_fen: 50 }).expect(200);
+    // Its peanuts (nobody sells them) were found in the van: the warehouse now holds what the Gym loses most on.
+    await w.t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: 'acme-machine:NUTS' }, quantity: 6 }], reason: 'found in the van', confirm: true }).expect(200);
     const r = (await w.t.get('/ucp/v1/visits').expect(200)).body as Route;
     expect(r.route.length).toBeGreaterThan(0);
     await each(async (page, kind) => {

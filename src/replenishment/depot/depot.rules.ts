@@ -17,10 +17,11 @@ export function splitDelivery(stock: number, delivered: number, capacity: number
 export function fillRefusal(
   f: { quantity: number; stock: number; capacity: number | null; depotHas: number },
 ): { code: 'invalid' | 'depot_insufficient'; text: string } | null {
-  if (f.quantity > f.depotHas) return { code: 'depot_insufficient', text: `the depot holds ${f.depotHas} unit(s) of the good, ${f.quantity} asked` };
+  // The slot's room first: more than a slot can hold is a wrong number whatever the depot holds.
   if (f.capacity !== null && Math.max(0, f.stock) + f.quantity > f.capacity) {
     return { code: 'invalid', text: `the slot holds ${Math.max(0, f.stock)} of ${f.capacity}: it takes at most ${Math.max(0, f.capacity - Math.max(0, f.stock))} more` };
   }
+  if (f.quantity > f.depotHas) return { code: 'depot_insufficient', text: `the depot holds ${f.depotHas} unit(s) of the good, ${f.quantity} asked` };
   return null;
 }
 

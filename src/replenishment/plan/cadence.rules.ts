@@ -30,9 +30,19 @@ export function runReviewPeriod(setting: number, runGapDays: number | null): { d
 }
 
 /**
- * R of one slot: goods reach a slot only at a visit, so the time until the next chance to refill it is the longer of
- * the run cadence and its machine's visit interval.
+ * R of one slot: goods reach a slot only at a visit, so what is ordered at the next review waits in the warehouse
+ * for its machine's next visit, on average half a visit interval: R = run cadence + ⌈visit interval / 2⌉. The
+ * machine's own interval, else the fleet's (a machine with too few visits yet is visited like the others), else none
+ * (a deployment that does not record visits).
  */
 export function slotReviewPeriod(runDays: number, visitGapDays: number | null): number {
-  return visitGapDays === null ? runDays : Math.max(runDays, Math.min(28, Math.round(visitGapDays)));
+  return visitGapDays === null ? runDays : Math.min(28, runDays + Math.ceil(visitGapDays / 2));
+}
+
+/** The fleet's visit interval: the median of the machines' own intervals, or null when none is measured. */
+export function fleetVisitGap(gaps: readonly (number | null)[]): number | null {
+  const g = gaps.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  if (g.length === 0) return null;
+  const m = g.length >> 1;
+  return g.length % 2 ? g[m] : (g[m - 1] + g[m]) / 2;
 }

@@ -8,7 +8,7 @@ import { LeadTime } from '../../forecasting/lead-time.rules';
 import { DepotService } from '../depot/depot.service';
 import { FulfillerTraits } from '../fulfiller-kind';
 import { CadenceRepository } from './cadence.repository';
-import { medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod, type ReviewSource } from './cadence.rules';
+import { fleetVisitGap, medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod, type ReviewSource } from './cadence.rules';
 import { expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 import { OnOrderRepository } from './on-order.repository';
 import { Resolution } from './resolution.rules';
@@ -48,7 +48,7 @@ export interface PlanInputs {
   leadByFulfiller: Map<string, LeadTime>;
   /** Warnings of the reads (`catalog_unavailable`). */
   messages: UcpMessage[];
-  /** R of the plan (measured run cadence, or the setting) and of each slot's machine (the longer of it and its visit interval). */
+  /** R of the plan (measured run cadence, or the setting) and of each slot's machine (plus half its visit interval). */
   review: { days: number; source: ReviewSource; ofLocation: (locationId: string) => number };
 }
 
@@ -104,7 +104,8 @@ export class PlanInputsService {
     const runs = runReviewPeriod(setting, medianGapDays((await this.cadence.placedTimes(new Date(now.getTime() - 28 * DAY_MS), now)).map(plus8Day)));
     const visits = await this.cadence.visitTimes(new Date(now.getTime() - 42 * DAY_MS), now);
     const gapOf = new Map([...visits.entries()].map(([loc, times]) => [loc, medianGapDays(times.map(plus8Day))]));
-    return { ...runs, ofLocation: (loc) => slotReviewPeriod(runs.days, gapOf.get(loc) ?? null) };
+    const fleetGap = fleetVisitGap([...gapOf.values()]);
+    return { ...runs, ofLocation: (loc) => slotReviewPeriod(runs.days, gapOf.get(loc) ?? fleetGap) };
   }
 
   /**

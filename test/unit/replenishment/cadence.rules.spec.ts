@@ -1,4 +1,4 @@
-import { medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod } from '../../../src/replenishment/plan/cadence.rules';
+import { fleetVisitGap, medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod } from '../../../src/replenishment/plan/cadence.rules';
 
 describe('the review period actually used', () => {
   it('is the median gap between distinct days once runs were placed on 3 days or more', () => {
@@ -14,10 +14,13 @@ describe('the review period actually used', () => {
     expect(runReviewPeriod(7, 40)).toEqual({ days: 28, source: 'measured_runs' });
   });
 
-  it('a slot waits for its machine: the longer of the run cadence and the visit interval', () => {
+  it('a slot waits for its machine: the run cadence plus half a visit interval; the fleet interval stands in', () => {
     expect(slotReviewPeriod(1, null)).toBe(1);
-    expect(slotReviewPeriod(1, 6)).toBe(6);
-    expect(slotReviewPeriod(7, 3)).toBe(7);
+    expect(slotReviewPeriod(1, 6)).toBe(4);
+    expect(slotReviewPeriod(7, 3)).toBe(9);
+    expect(slotReviewPeriod(20, 30)).toBe(28);
+    expect(fleetVisitGap([null, 6, 4, null, 7])).toBe(6);
+    expect(fleetVisitGap([null])).toBeNull();
   });
 
   it('days are +08:00 calendar days', () => {
