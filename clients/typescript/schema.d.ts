@@ -1632,7 +1632,7 @@ export interface components {
         PlanPolicyView: {
             review_period_days: number;
             /**
-             * @description `measured_runs`: the median gap between days runs were placed (28 days, 3+ such days); `setting`: SERVICE_REVIEW_PERIOD_DAYS. A slot's own R is the longer of it and its machine's visit interval.
+             * @description `measured_runs`: the median gap between days runs were placed (28 days, 3+ such days); `setting`: SERVICE_REVIEW_PERIOD_DAYS. A slot's own R follows its machine's coming visits.
              * @enum {string}
              */
             review_period_source: "measured_runs" | "setting";

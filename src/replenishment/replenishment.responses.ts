@@ -23,7 +23,7 @@ export class PlanPolicyView {
   name: string;
   @Int()
   review_period_days: number;
-  /** `measured_runs`: the median gap between days runs were placed (28 days, 3+ such days); `setting`: SERVICE_REVIEW_PERIOD_DAYS. A slot's own R adds half its machine's visit interval. */
+  /** `measured_runs`: the median gap between days runs were placed (28 days, 3+ such days); `setting`: SERVICE_REVIEW_PERIOD_DAYS. A slot's own R follows its machine's coming visits. */
   @ApiProperty({ enum: ['measured_runs', 'setting'] })
   review_period_source: string;
   service_level_z: number;

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(__dirname, '..', '..', 'test-output', 'screenshots');
@@ -41,4 +41,33 @@ export function collectPageErrors(page: Page): string[] {
     if (m.type() === 'error' && !/status of (401|502|404)/.test(m.text())) errors.push(m.text());
   });
   return errors;
+}
+
+/** The two screens every console test looks at: a desktop and a 390 px phone. */
+export const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
+export type Kind = keyof typeof VIEWPORTS;
+export interface SignedInPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * One console page per viewport, signed in with `token`, on Today. The browser's zone is London, so +08:00 must come
+ * from the console, never from the browser.
+ */
+export async function signedInPages(browser: Browser, baseUrl: string, token: string): Promise<Record<Kind, SignedInPage>> {
+  const out: Partial<Record<Kind, SignedInPage>> = {};
+  for (const kind of Object.keys(VIEWPORTS) as Kind[]) {
+    const context = await browser.newContext({ viewport: VIEWPORTS[kind], timezoneId: 'Europe/London', isMobile: kind === 'phone', hasTouch: kind === 'phone' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl}/console/`);
+    await page.getByLabel('Operator token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Today' }).waitFor();
+    out[kind] = { context, page, errors };
+  }
+  return out as Record<Kind, SignedInPage>;
 }

@@ -5,15 +5,13 @@
  * read back through the API) and a refused one showing the service's words. Today, Replenishment and the run fit a
  * 390 px screen without sideways scrolling, with 44 px touch targets.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TEST_TOKEN } from '../support/test-app';
-import { collectPageErrors, expectAccessible, launchBrowser, screenshot } from './browser-support';
+import { expectAccessible, launchBrowser, screenshot, signedInPages, VIEWPORTS, type Kind, type SignedInPage } from './browser-support';
 import { ConsoleWorld, startConsoleWorld } from './console-seed';
 
 jest.setTimeout(120_000);
 
-const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
-type Kind = keyof typeof VIEWPORTS;
 type Pick = { slot_id: string; position: string; title: string; units: number };
 type Machine = { location_id: string; name: string; picks: Pick[] };
 type Route = { day: string; route: { site: string; machines: Machine[] }[]; skipped: { name: string }[] };
@@ -37,21 +35,11 @@ async function expectFits(page: Page, kind: Kind, screen: string): Promise<void>
 describe('the route day (issue 35): arrivals, the route, recording visits', () => {
   let w: ConsoleWorld;
   let browser: Browser;
-  const pages: Partial<Record<Kind, { context: BrowserContext; page: Page; errors: string[] }>> = {};
+  const pages: Partial<Record<Kind, SignedInPage>> = {};
 
   beforeAll(async () => {
     [w, browser] = await Promise.all([startConsoleWorld(), launchBrowser()]);
-    for (const kind of Object.keys(VIEWPORTS) as Kind[]) {
-      const context = await browser.newContext({ viewport: VIEWPORTS[kind], timezoneId: 'Europe/London', isMobile: kind === 'phone', hasTouch: kind === 'phone' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
-      const errors = collectPageErrors(page);
-      await page.goto(`${w.t.url}/console/`);
-      await page.getByLabel('Operator token').fill(TEST_TOKEN);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Today' }).waitFor();
-      pages[kind] = { context, page, errors };
-    }
+    Object.assign(pages, await signedInPages(browser, w.t.url, TEST_TOKEN));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -29,14 +29,35 @@ export function runReviewPeriod(setting: number, runGapDays: number | null): { d
   return runGapDays === null ? { days: setting, source: 'setting' } : { days: Math.min(28, Math.max(1, Math.round(runGapDays))), source: 'measured_runs' };
 }
 
+/** The slack of the window: half a visit interval (the route replay compared none, a quarter and a half: docs/decisions.md). */
+const SLACK_SHARE = 2;
+
+/** A machine's visits as the plan sees them: its interval, and in how many days the next one is expected. */
+export interface MachineVisitCadence {
+  gapDays: number;
+  nextInDays: number;
+}
+
 /**
- * R of one slot: goods reach a slot only at a visit, so what is ordered at the next review waits in the warehouse
- * for its machine's next visit, on average half a visit interval: R = run cadence + ⌈visit interval / 2⌉. The
- * machine's own interval, else the fleet's (a machine with too few visits yet is visited like the others), else none
- * (a deployment that does not record visits).
+ * R of one slot. Goods reach a slot only at a visit, so the warehouse is ordered for the coming visits: the visits
+ * expected before an order placed at the next review could arrive (within L + the run cadence) each take the slot up
+ * to its fill level, which lasts until the visit after. The position therefore covers P = (the last such visit) +
+ * (one visit interval), and R = P − L. No such visit: nothing is needed yet (R = 0: the next review orders in time).
+ * No visits recorded by the deployment: R is the run cadence.
  */
-export function slotReviewPeriod(runDays: number, visitGapDays: number | null): number {
-  return visitGapDays === null ? runDays : Math.min(28, runDays + Math.ceil(visitGapDays / 2));
+export function slotReviewPeriod(runDays: number, leadDays: number, visits: MachineVisitCadence | null): number {
+  if (visits === null) return runDays;
+  const gap = Math.max(1, visits.gapDays);
+  let last: number | null = null;
+  // Slack: the route visits when a stop pays, not on a timetable, so a visit may come early.
+  for (let v = Math.max(0, visits.nextInDays); v <= leadDays + runDays + gap / SLACK_SHARE; v += gap) last = v;
+  if (last === null) return 0;
+  return Math.min(28, Math.max(0, Math.ceil(last + gap - leadDays - 1e-9)));
+}
+
+/** The next visit of a machine: its last visit (+08:00 day number) plus its interval, from today; overdue or never visited: today. */
+export function nextVisitIn(todayDay: number, lastVisitDay: number | null, gapDays: number): number {
+  return lastVisitDay === null ? 0 : Math.max(0, lastVisitDay + Math.round(gapDays) - todayDay);
 }
 
 /** The fleet's visit interval: the median of the machines' own intervals, or null when none is measured. */

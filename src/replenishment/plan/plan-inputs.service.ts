@@ -8,7 +8,7 @@ import { LeadTime } from '../../forecasting/lead-time.rules';
 import { DepotService } from '../depot/depot.service';
 import { FulfillerTraits } from '../fulfiller-kind';
 import { CadenceRepository } from './cadence.repository';
-import { fleetVisitGap, medianGapDays, plus8Day, runReviewPeriod, slotReviewPeriod, type ReviewSource } from './cadence.rules';
+import { fleetVisitGap, medianGapDays, nextVisitIn, plus8Day, runReviewPeriod, slotReviewPeriod, type MachineVisitCadence, type ReviewSource } from './cadence.rules';
 import { expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 import { OnOrderRepository } from './on-order.repository';
 import { Resolution } from './resolution.rules';
@@ -48,8 +48,8 @@ export interface PlanInputs {
   leadByFulfiller: Map<string, LeadTime>;
   /** Warnings of the reads (`catalog_unavailable`). */
   messages: UcpMessage[];
-  /** R of the plan (measured run cadence, or the setting) and of each slot's machine (plus half its visit interval). */
-  review: { days: number; source: ReviewSource; ofLocation: (locationId: string) => number };
+  /** R of the plan (measured run cadence, or the setting) and of each slot (for its machine's coming visits, cadence.rules). */
+  review: { days: number; source: ReviewSource; ofLocation: (locationId: string, leadDays: number) => number };
 }
 
 /**
@@ -103,9 +103,15 @@ export class PlanInputsService {
   private async review(now: Date, setting: number): Promise<PlanInputs['review']> {
     const runs = runReviewPeriod(setting, medianGapDays((await this.cadence.placedTimes(new Date(now.getTime() - 28 * DAY_MS), now)).map(plus8Day)));
     const visits = await this.cadence.visitTimes(new Date(now.getTime() - 42 * DAY_MS), now);
-    const gapOf = new Map([...visits.entries()].map(([loc, times]) => [loc, medianGapDays(times.map(plus8Day))]));
+    const days = new Map([...visits.entries()].map(([loc, times]) => [loc, times.map(plus8Day)]));
+    const gapOf = new Map([...days.entries()].map(([loc, d]) => [loc, medianGapDays(d)]));
     const fleetGap = fleetVisitGap([...gapOf.values()]);
-    return { ...runs, ofLocation: (loc) => slotReviewPeriod(runs.days, gapOf.get(loc) ?? fleetGap) };
+    const today = plus8Day(now);
+    const cadenceOf = (loc: string): MachineVisitCadence | null => {
+      const gap = gapOf.get(loc) ?? fleetGap;
+      return gap === null ? null : { gapDays: gap, nextInDays: nextVisitIn(today, days.get(loc)?.at(-1) ?? null, gap) };
+    };
+    return { ...runs, ofLocation: (loc, leadDays) => slotReviewPeriod(runs.days, leadDays, cadenceOf(loc)) };
   }
 
   /**

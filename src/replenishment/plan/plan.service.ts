@@ -157,7 +157,7 @@ export class PlanService {
   private line(r: SlotAggregateRow, demand: DemandEstimate, ordered: SlotOnOrder | undefined, inputs: Pick<PlanInputs, 'depotLeft' | 'incomingLeft' | 'review'>, lead: LeadTime, fulfiller: string | null, res: Resolution | null | undefined, sim: string | null): PlanLine {
     const d = FORECASTING_DEFAULTS;
     const { depotLeft, incomingLeft } = inputs;
-    const reviewPeriodDays = inputs.review.ofLocation(r.locationId);
+    const reviewPeriodDays = inputs.review.ofLocation(r.locationId, lead.days);
     const offer = res?.offer ?? null;
     const p = applyPolicy({
       ratePerDay: demand.ratePerDay,
