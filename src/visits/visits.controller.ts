@@ -27,7 +27,8 @@ export class VisitsController {
   @Get()
   @VisitsDocs.today
   async today() {
-    return ok({ ...renderRouteDay(await this.visits.today()) }, { capabilities: CAPS });
+    const day = await this.visits.today();
+    return ok({ ...renderRouteDay(day) }, { capabilities: CAPS, messages: day.messages });
   }
 
   @Post()

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import type { UcpMessage } from '../common/envelope';
 import { toPlus8 } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DepotService } from '../replenishment/depot/depot.service';
@@ -44,6 +45,8 @@ export interface RouteDay {
   skipped: RouteStopResult[];
   van: GoodTotal[];
   warehouseShort: GoodTotal[];
+  /** The plan's warnings (a supplier catalog that could not be read: margins fall back to the stated share). */
+  messages: UcpMessage[];
 }
 
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -127,6 +130,7 @@ export class VisitsService {
       skipped: skip.map(result),
       van: totalsByGood(all, 'units'),
       warehouseShort: totalsByGood(all, 'short'),
+      messages: plan.messages,
     };
   }
 }

@@ -29,6 +29,8 @@ describe.each(['postgres', 'embedded'] as const)('the route day (%s)', (db) => {
     expect(res.body.route).toEqual([]);
     expect(res.body.stops).toEqual({ planned: 0, capacity: 9 });
     expect(res.body.van).toEqual([]);
+    // The plan's warnings reach the route: nobody sells the peanuts, so their margin is the stated share.
+    expect(res.body.messages.map((m: Any) => [m.type, m.code])).toContainEqual(['warning', 'not_carried']);
     const gym = skipped(res.body, 'FLEET-2');
     expect(gym).toMatchObject({ name: 'Gym', decision: 'not_due', stop_cost_fen: 5000 });
     expect(gym.reason).toMatch(/^Waiting until \w{3} \d+ \w{3} loses about ¥\d+\.\d\d, less than the ¥[\d,]+\.\d\d the wait saves/);
