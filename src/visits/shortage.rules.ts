@@ -8,9 +8,11 @@
 export function expectedShortage(stock: number, mean: number, variance: number): number {
   const s = Math.max(0, Math.floor(stock));
   if (!(mean > 0)) return 0;
+  if (s === 0) return mean;
   const v = Math.max(mean, variance);
-  // Large means: the normal loss function (the pmf recursion underflows and the shape is normal anyway).
-  if (mean >= 60) return normalLoss(s, mean, Math.sqrt(v));
+  // Large means: the normal loss function (the pmf recursion underflows and the shape is normal anyway); its Φ is
+  // an approximation, so the answer is held within [0, mean], where the true value lies.
+  if (mean >= 60) return Math.min(mean, normalLoss(s, mean, Math.sqrt(v)));
   const pmf = v <= mean * 1.0001 ? poissonPmf(mean) : negBinPmf(mean, v);
   // E[(D − s)+] = mean − E[min(D, s)] = mean − Σ_{k<s} P(D > k).
   let cdf = 0;

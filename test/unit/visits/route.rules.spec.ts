@@ -26,6 +26,11 @@ describe('expected shortage', () => {
     expect(expectedShortage(55, 59.99, 59.99)).toBeCloseTo(expectedShortage(55, 60, 60), 1);
   });
 
+  it('an empty slot loses its whole demand, also where the normal approximation serves (found by the property below)', () => {
+    expect(expectedShortage(0, 60, 60 * 1.6418154268237142)).toBe(60);
+    expect(expectedShortage(1, 60, 98)).toBeLessThanOrEqual(60);
+  });
+
   it('property: between 0 and the mean, and never rising with stock', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 200 }), fc.double({ min: 0.01, max: 120, noNaN: true }), fc.double({ min: 1, max: 4, noNaN: true }), (s, mean, k) => {
