@@ -153,6 +153,14 @@ describe.each(['postgres', 'embedded'] as const)('the route day (%s)', (db) => {
     const gymSlots = [...next.route.flatMap((s: Any) => s.machines), ...[]].find((m: Any) => m.location_id === 'FLEET-2')?.slots;
     const colaNow = gymSlots ? gymSlots.find((s: Any) => s.slot_id === 'FLEET-2-COLA').stock : (await t.get('/ucp/v1/replenishment/plan?location=FLEET-2').expect(200)).body.slots.find((s: Any) => s.slot_id === 'FLEET-2-COLA').stock;
     expect(colaNow).toBe(4 + pick.units);
+    // Plan again: the arrived line is off order, the slot's new stock and the depot's rest are its position, so the
+    // units that arrived are not bought a second time.
+    const replanned = (await t.get('/ucp/v1/replenishment/plan?location=FLEET-2').expect(200)).body;
+    const colaLine = replanned.slots.find((l: Any) => l.slot_id === 'FLEET-2-COLA');
+    expect(colaLine).toMatchObject({ stock: 4 + pick.units, on_order: 0 });
+    const depotLeft = cola.ordered_each - pick.units;
+    expect(colaLine.from_depot + colaLine.depot_held).toBe(Math.min(depotLeft, Math.max(0, colaLine.target - colaLine.stock)));
+    expect(colaLine.quantity_each).toBe(Math.max(0, colaLine.target - colaLine.stock - depotLeft));
     const events = (await t.get('/ucp/v1/events?kind=visit.recorded').expect(200)).body.events as Any[];
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ location: 'FLEET-2', data: { visit_id: done.body.visit.id, units_loaded: pick.units, units_returned: 1 } });
