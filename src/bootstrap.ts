@@ -25,7 +25,9 @@ import { trustedProxies } from './config/trusted-proxies.rules';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';
-import { METRICS_PATH, metricsEndpoint, requestTimer } from './metrics/metrics-http';
+import { METRICS_PATH, metricsCredential, metricsEndpoint, requestTimer } from './metrics/metrics-http';
+import { limitEveryRequest } from './common/rate-limit/rate-limit.middleware';
+import { RateLimiter } from './common/rate-limit/rate-limiter.service';
 import { MetricsService } from './metrics/metrics.service';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
@@ -48,6 +50,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog(app.get(ROOT_LOGGER)));
   const metrics = app.get(MetricsService);
   app.use(requestTimer(metrics));
+  // Every request counts toward the rate limit before anything answers it, the documents and /metrics included (issue 37).
+  app.use(limitEveryRequest(app.get(RateLimiter), config, app.get(SessionStore), metricsCredential(config.metricsToken)));
   // Outside the API's router and token: the scraper's own token (issue 28, README "Metrics").
   const serveMetrics = metricsEndpoint(metrics, config.metricsToken);
   app.getHttpAdapter().getInstance().get(METRICS_PATH, (req: Request, res: Response, next: NextFunction) => void serveMetrics(req, res).catch(next));
