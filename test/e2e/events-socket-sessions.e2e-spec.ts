@@ -11,7 +11,7 @@ import { TestSocket, wsUrl } from './events-ws-client';
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-/** Posts an event and answers whether the socket received it (it must not, once its session ended). */
+/** Posts a client event; answers its id. */
 async function postEvent(t: TestApp, summary: string): Promise<string> {
   return ((await t.post('/ucp/v1/events', { kind: 'test.session', summary, reasoning: 'issue 37' }).expect(201)).body as { id: string }).id;
 }
