@@ -120,6 +120,7 @@ describe.each(BOTH_DATABASES)('every route counts toward the limit (%s)', (db) =
     const refused = await t.raw.get(path).set(from(addr)).set('Authorization', `Bearer ${right}`);
     expectError(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff'); // the security headers are set before the limit answers
     for (const other of ['/ucp/v1/openapi.json', '/ucp/v1/events/asyncapi.json']) expectError(await t.raw.get(other).set(from(addr)).set('Authorization', `Bearer ${TEST_TOKEN}`), 429, 'rate_limited');
     expectError(await t.raw.get('/metrics').set(from(addr)).set('Authorization', `Bearer ${METRICS_TOKEN}`), 429, 'rate_limited');
     // From another address the right tokens still open them.
