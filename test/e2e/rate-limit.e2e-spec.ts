@@ -46,13 +46,16 @@ describe.each(BOTH_DATABASES)('the rate limit counts what an attacker sends (%s)
   it('a wrong WebSocket auth message counts against the address: past the limit the socket closes with 4429', async () => {
     const addr = '203.0.113.20';
     const codes: number[] = [];
-    // Each socket costs two attempts (issue 37): opening it without a credential, then its wrong auth message.
-    for (let i = 0; i < 3; i++) {
+    // Each socket costs two attempts (issue 37): opening it without a credential, then its wrong auth message. The two
+    // counts of one socket race, so the socket that reaches the limit is the third, or the fourth (never the sixth).
+    for (let i = 0; i <= LIMIT && !codes.includes(4429); i++) {
       const s = await TestSocket.open(wsUrl(t.url), from(addr));
       s.send({ type: 'auth', token: `guess-${i}` });
       codes.push((await s.waitClose()).code);
     }
-    expect(codes).toEqual([4401, 4401, 4429]);
+    expect(codes.at(-1)).toBe(4429);
+    expect(codes.slice(0, -1).every((c) => c === 4401)).toBe(true);
+    expect(codes.length).toBeLessThanOrEqual(4);
     // The right token from that address is refused now as well; over HTTP the address is over its limit too.
     const right = await TestSocket.open(wsUrl(t.url), from(addr));
     right.send({ type: 'auth', token: TEST_TOKEN });
