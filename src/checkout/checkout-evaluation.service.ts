@@ -7,7 +7,8 @@ import { GuardRules, hardNoGo, onProbation } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionKey, sessionTotal } from './checkout.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionTotal } from './checkout.rules';
+import { purchaseKey, sessionKey, subjectFulfillment } from './checkout-subject.rules';
 import { fulfillmentProblems } from './fulfillment.rules';
 import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
@@ -50,6 +51,27 @@ export class CheckoutEvaluationService implements OnModuleInit {
    */
   async evaluateInto(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<void> {
     await this.requestApprovals(await this.evaluate(row, opts));
+    if (!opts.newSession) await this.withdrawStale(row);
+  }
+
+  /**
+   * A pending approval asked for another subject than the session's now (its lines, prices, supplier or fulfillment
+   * changed) is withdrawn, in the caller's transaction: nobody can approve what is no longer asked (issue 37). One
+   * being resolved right now is left; its decision does not count for the new subject.
+   */
+  private async withdrawStale(row: CheckoutSessionEntity): Promise<void> {
+    const key = this.keyOf(row);
+    for (const a of await this.approvals.forSubject(row.id, undefined)) {
+      if (a.status !== 'pending' || (a.kind !== 'checkout_budget' && a.kind !== 'checkout_probation')) continue;
+      if (readSubject(a.kind, a.subject)?.key === key) continue;
+      await this.approvals.withdrawForGoneSubject(a.id, `checkout session ${row.id} changed after this approval was asked (lines, prices, supplier or fulfillment): it no longer covers the order`);
+    }
+  }
+
+  /** The session's subject key (checkout-subject.rules): supplier, lines, prices, total and fulfillment. */
+  private keyOf(row: CheckoutSessionEntity): string {
+    const lines = row.lineItems.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity, unitPriceFen: l.unit_price_fen }));
+    return sessionKey({ namespace: row.namespace, lines, totalFen: sessionTotal(lines), fulfillment: row.fulfillment });
   }
 
   /**
@@ -65,7 +87,7 @@ export class CheckoutEvaluationService implements OnModuleInit {
     const lines = row.lineItems;
     const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
     row.totalFen = total;
-    const key = sessionKey(lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), total);
+    const key = this.keyOf(row);
     const state = await this.guards.state();
     const rules: GuardRules | null = state.rules;
     const vendor = row.namespace.replace(/-supply$/, '');
@@ -83,11 +105,14 @@ export class CheckoutEvaluationService implements OnModuleInit {
       key: a.kind === 'checkout_budget' || a.kind === 'checkout_probation' ? (readSubject(a.kind, a.subject)?.key ?? null) : null,
       id: a.id,
     }));
-    // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total.
+    // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total,
+    // when it named this very purchase order (supplier, lines and destination, issue 37).
     if (row.runId) {
+      const po = purchaseKey({ namespace: row.namespace, lines: lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), fulfillment: row.fulfillment });
       for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run')) {
-        const approvedFen = readSubject('replenishment_run', a.subject)?.total_cost_fen ?? -1;
-        if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
+        const s = readSubject('replenishment_run', a.subject);
+        const named = s?.purchase_orders?.some((o) => o.key === po) ?? false;
+        if (a.status === 'approved' && named && total <= (s?.total_cost_fen ?? -1)) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
     }
     const newApprovalIds = { checkout_budget: randomUUID(), checkout_probation: randomUUID() };
@@ -109,7 +134,14 @@ export class CheckoutEvaluationService implements OnModuleInit {
       return {
         id: newApprovalIds[kind],
         kind,
-        subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
+        subject: {
+          session_id: row.id,
+          namespace: row.namespace,
+          total_fen: total,
+          key,
+          lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit, title: l.title, unit_price_fen: l.unit_price_fen })),
+          fulfillment: subjectFulfillment(row.fulfillment),
+        },
         summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
       };
     });
