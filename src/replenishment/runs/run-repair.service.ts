@@ -82,7 +82,7 @@ export class RunRepairService {
       if (keep.length === 0) throw Errors.conflict('nothing_to_order', 'every line of the run was refused: cancel the run instead');
       const namespace = [...new Set(keep.map((l) => l.supply?.ordered_from ?? run.fulfiller))].sort().join(',');
       const { lines, totalFen } = allocateOrders(keep, namespace);
-      await this.purchaseOrders.dropRefused(id, open, refused, new Set(namespace.split(',')));
+      await this.purchaseOrders.dropRefused(id, open, refused, new Set(namespace.split(',')), lines);
       await this.repo.update(id, { lines, totalCostFen: totalFen, fulfiller: namespace });
       // The approval covered the old lines only (issue 37): withdrawn and asked again, or let go until place.
       const approval = await this.runApprovals.linesChanged(run, { id, lines, fulfiller: namespace, fulfillerKind: run.fulfillerKind, totalCostFen: totalFen });
