@@ -98,7 +98,9 @@ export class CheckoutEvaluationService implements OnModuleInit {
           hardNoGo: lines.map((l) => hardNoGo(rules, { vendor, skuId: l.item_id })),
         }
       : null;
-    const existing = opts.newSession ? [] : await this.approvals.forSubject(row.id, undefined);
+    // One the service withdrew because the session changed (withdrawStale) was never the owner's decision: it counts
+    // for nothing, so coming back to that subject asks again.
+    const existing = (opts.newSession ? [] : await this.approvals.forSubject(row.id, undefined)).filter((a) => !withdrawnByService(a));
     const facts = existing.map((a) => ({
       kind: a.kind,
       status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
@@ -163,4 +165,8 @@ export class CheckoutEvaluationService implements OnModuleInit {
       await this.repo.save(row);
     });
   }
+}
+
+function withdrawnByService(a: Approval): boolean {
+  return a.resolver?.channel === 'withdrawn' && (a.resolver.credential as string | undefined) === 'service';
 }
