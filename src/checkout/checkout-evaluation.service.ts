@@ -14,6 +14,12 @@ import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 
 export type ApprovalRequest = NewApproval<'checkout_budget' | 'checkout_probation'>;
+/** What an evaluation asks of approvals: new ones to request, stale pending ones to withdraw (issue 37). */
+export interface ApprovalPlan {
+  requests: ApprovalRequest[];
+  stale: string[];
+  sessionId: string;
+}
 export interface EvaluationOptions {
   deciding?: { id: string; status: string };
   newSession?: boolean;
@@ -51,21 +57,6 @@ export class CheckoutEvaluationService implements OnModuleInit {
    */
   async evaluateInto(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<void> {
     await this.requestApprovals(await this.evaluate(row, opts));
-    if (!opts.newSession) await this.withdrawStale(row);
-  }
-
-  /**
-   * A pending approval asked for another subject than the session's now (its lines, prices, supplier or fulfillment
-   * changed) is withdrawn, in the caller's transaction: nobody can approve what is no longer asked (issue 37). One
-   * being resolved right now is left; its decision does not count for the new subject.
-   */
-  private async withdrawStale(row: CheckoutSessionEntity): Promise<void> {
-    const key = this.keyOf(row);
-    for (const a of await this.approvals.forSubject(row.id, undefined)) {
-      if (a.status !== 'pending' || (a.kind !== 'checkout_budget' && a.kind !== 'checkout_probation')) continue;
-      if (readSubject(a.kind, a.subject)?.key === key) continue;
-      await this.approvals.withdrawForGoneSubject(a.id, `checkout session ${row.id} changed after this approval was asked (lines, prices, supplier or fulfillment): it no longer covers the order`);
-    }
   }
 
   /** The session's subject key (checkout-subject.rules): supplier, lines, prices, total and fulfillment. */
@@ -75,15 +66,16 @@ export class CheckoutEvaluationService implements OnModuleInit {
   }
 
   /**
-   * Evaluates the session (reads only) and returns the approvals it still needs. `newSession`: the id was generated
-   * for this request, so no approval can name it yet and none is read (issue 13: one round trip less per create).
+   * Evaluates the session (reads only) and returns the approvals it still needs, and the pending ones asked for
+   * another subject (stale). `newSession`: the id was generated for this request, so no approval can name it yet and
+   * none is read (issue 13: one round trip less per create).
    */
-  evaluate(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<ApprovalRequest[]> {
+  evaluate(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<ApprovalPlan> {
     // One guard state for the whole evaluation (the rules and the budget check), joining the request's snapshot.
     return this.guards.withSnapshot(() => this.evaluateOnce(row, opts));
   }
 
-  private async evaluateOnce(row: CheckoutSessionEntity, opts: EvaluationOptions): Promise<ApprovalRequest[]> {
+  private async evaluateOnce(row: CheckoutSessionEntity, opts: EvaluationOptions): Promise<ApprovalPlan> {
     const lines = row.lineItems;
     const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
     row.totalFen = total;
@@ -131,7 +123,10 @@ export class CheckoutEvaluationService implements OnModuleInit {
     });
     row.status = CHECKOUT_MACHINE.move(row.status, ev.status);
     row.messages = ev.messages as unknown as Record<string, unknown>[];
-    return ev.toRequest.map((kind) => {
+    // A pending approval asked for another subject (the lines, prices, supplier or fulfillment changed since): withdrawn
+    // by requestApprovals, so nobody approves what is no longer asked (issue 37).
+    const stale = existing.filter((a) => a.status === 'pending' && a.id !== opts.deciding?.id && facts.find((f) => f.id === a.id)?.key !== key && (a.kind === 'checkout_budget' || a.kind === 'checkout_probation'));
+    const requests = ev.toRequest.map((kind): ApprovalRequest => {
       const why = kind === 'checkout_budget' ? `over budget (${total} fen)` : `vendor ${vendor} is on probation`;
       return {
         id: newApprovalIds[kind],
@@ -147,11 +142,18 @@ export class CheckoutEvaluationService implements OnModuleInit {
         summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
       };
     });
+    return { requests, stale: stale.map((a) => a.id), sessionId: row.id };
   }
 
-  /** Requests the approvals `evaluate` returned (in the caller's transaction, with the session's write). */
-  async requestApprovals(requests: ApprovalRequest[]): Promise<void> {
-    for (const r of requests) await this.approvals.create(r);
+  /**
+   * Withdraws the stale approvals and requests the missing ones `evaluate` returned (in the caller's transaction, with
+   * the session's write). One being resolved right now is left; its decision does not count for the new subject.
+   */
+  async requestApprovals(plan: ApprovalPlan): Promise<void> {
+    for (const id of plan.stale) {
+      await this.approvals.withdrawForGoneSubject(id, `checkout session ${plan.sessionId} changed after this approval was asked (lines, prices, supplier or fulfillment): it no longer covers the order`);
+    }
+    for (const r of plan.requests) await this.approvals.create(r);
   }
 
   /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */
