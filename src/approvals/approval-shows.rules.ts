@@ -72,17 +72,17 @@ function runShows(stored: Record<string, unknown>): ApprovalShows {
     quantity: l.quantity,
     unit: l.unit,
     amountFen: l.cost_estimate_fen,
-    text: `${l.machine}: ${unitWords(l.units, 'EA')} of ${l.title}${l.unit === 'BX' ? ` (ordered as ${unitWords(l.quantity, 'BX')})` : ''}${l.cost_estimate_fen !== null ? `, about ${yuanText(l.cost_estimate_fen)}` : ''}`,
+    text: `${l.machine}: ${unitWords(l.units, 'EA')} of ${l.title}${l.ordered_units !== undefined && l.ordered_units > l.units ? ` (${l.ordered_units} bought with the box rounding; the rest goes to the depot)` : ''}${l.cost_estimate_fen !== null ? `, about ${yuanText(l.cost_estimate_fen)}` : ''}`,
   }));
   const machines = new Set(lines.map((l) => l.machine)).size;
   const goods = new Set(lines.map((l) => l.itemId)).size;
   const units = lines.reduce((t, l) => t + l.units, 0);
   const what = lines.length ? `${plural(units, 'unit', 'units')} of ${plural(goods, 'good', 'goods')} for ${plural(machines, 'machine', 'machines')}` : 'goods (its lines were not recorded with the approval)';
   return {
-    headline: `Replenishment run: ${what}${s.fulfiller ? ` from ${s.fulfiller}` : ''}, estimated ${yuanText(s.total_cost_fen)}, over the ${s.limit.replace(/_/g, '-')} budget of ${yuanText(s.limit_fen)}`,
+    headline: `Replenishment run: ${what}${s.fulfiller ? ` from ${s.fulfiller.split(',').join(', ')}` : ''}, estimated ${yuanText(s.total_cost_fen)}, over the ${s.limit.replace(/_/g, '-')} budget of ${yuanText(s.limit_fen)}`,
     lines,
     totalFen: s.total_cost_fen,
-    ...(s.fulfiller ? { supplier: s.fulfiller } : {}),
+    ...(s.fulfiller ? { supplier: s.fulfiller.split(',').join(', ') } : {}),
     link: `/ucp/v1/replenishment/runs/${encodeURIComponent(s.run_id)}`,
   };
 }

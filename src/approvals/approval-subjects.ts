@@ -40,8 +40,10 @@ export interface RunApprovalLine {
   machine: string;
   item_id: string;
   title: string;
-  /** Units for the slot (each), and as ordered (`quantity` of `unit`). */
+  /** Units for the slot (each); `ordered_units` with its share of the box rounding (the excess goes to the depot). */
   units: number;
+  ordered_units?: number;
+  /** The slot's order in the run's unit (`quantity` of `unit`, before goods are summed per supplier). */
   quantity: number;
   unit: string;
   cost_estimate_fen: number | null;

@@ -54,7 +54,7 @@ describe('approvals show what they approve (desktop and phone)', () => {
     expect(await run.getByRole('link', { name: 'Open the run' }).getAttribute('href')).toBe(`#/replenishment/${runId}`);
     expect(await run.textContent()).not.toContain(runId);
     // The purchase: its line and where it goes, in words.
-    await purchase.getByRole('listitem').filter({ hasText: '30 boxes of Cola 330ml at ¥48.00 = ¥1,440.00' }).waitFor();
+    await purchase.getByRole('listitem').filter({ hasText: '30 boxes of Cola 330ml x24 at ¥48.00 = ¥1,440.00' }).waitFor();
     await purchase.getByText('Goes: picked up at 1 Road, for Li (phone 13800000000).').waitFor();
     await expectAccessible(page, `approvals-37-${kind}`);
     await screenshot(page, `37-approvals-${kind}`);

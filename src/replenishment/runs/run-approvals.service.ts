@@ -52,6 +52,7 @@ export class RunApprovalsService implements OnModuleInit {
       item_id: l.supply?.item.id ?? l.item.id,
       title: l.title,
       units: l.quantity_each,
+      ordered_units: l.ordered_each,
       quantity: l.quantity,
       unit: l.unit,
       cost_estimate_fen: l.cost_estimate_fen,
