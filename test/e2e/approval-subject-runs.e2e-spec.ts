@@ -81,4 +81,34 @@ describe.each(BOTH_DATABASES)('a run\'s approval covers its lines and shows them
       await t.put('/ucp/v1/admin/guards', GUARDS).expect(200);
     }
   });
+
+  it('a run\'s purchase order sent elsewhere by hand is no longer the one its approval names: it needs its own approval', async () => {
+    t.app.get(SupplyCatalogService).invalidate();
+    await t.put('/ucp/v1/admin/guards', { ...GUARDS, budget: { ...GUARDS.budget, perOrderFen: 1000 } }).expect(200);
+    try {
+      // The tea now comes from beta (acme refused it); over budget, approved as drafted.
+      const run = (await t.post('/ucp/v1/replenishment/runs?fulfiller=supply_checkout').expect(201)).body as Json;
+      expect(run.status).toBe('awaiting_approval');
+      expect(run.purchase_orders.map((o: Json) => o.supplier)).toEqual(['beta-supply']);
+      await approve(run.approval_id);
+      // beta refuses the first order: the purchase order stays open, the run ready.
+      fleet.beta.fault('POST /orders', { status: 400, body: { ok: false, reason: 'closed today' }, times: 1 });
+      const refused = await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`, { confirm: true });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      const po = `${run.id}.beta-supply`;
+      expect((await t.get(`/ucp/v1/checkout-sessions/${po}`).expect(200)).body.status).toBe('ready_for_complete');
+
+      // Sent elsewhere by hand (MCP): the run's approval named the restock to the machines, not this.
+      const moved = await callTool(mcp, 'update_checkout', { id: po, checkout: { fulfillment: { methods: [{ type: 'shipping', destinations: [{ street_address: '99 Elsewhere Street', first_name: 'Mallory', phone_number: '13900000000' }] }] } } });
+      expect(moved.body.status).toBe('requires_escalation');
+      expect(codesOf(moved)).toContain('approval_required');
+      const own = ((await t.get('/ucp/v1/approvals?kind=checkout_budget').expect(200)).body.approvals as Json[]).find((a) => a.subject.session_id === po)!;
+      expect(own.shows.destination).toBe('shipped to 99 Elsewhere Street, for Mallory (phone 13900000000)');
+      expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/place`, { confirm: true }), 409, 'approval_required');
+      expect(fleet.beta.requestsTo('POST /orders')).toHaveLength(1); // only the refused one
+    } finally {
+      fleet.beta.clearFaults();
+      await t.put('/ucp/v1/admin/guards', GUARDS).expect(200);
+    }
+  });
 });
