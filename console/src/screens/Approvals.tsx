@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import { api, call, ownerHeaders, type Schemas } from '../api';
 import { fenText, statusWord, when } from '../format';
+import { href } from '../route';
 import { Confirm, Empty, Loaded, Messages, useAction, useLiveReload, useLoad } from '../ui';
 import { judge, requesterWords, shownOf, spendWords, type Budget, type Names, type Shown } from './approval-words';
 
@@ -196,7 +197,7 @@ function Approves({ shown }: { shown: Shown }) {
       {shown.supplier && <p>From: {shown.supplier}.</p>}
       {shown.open && (
         <p>
-          <a href={shown.open.href}>{shown.open.label}</a>
+          <a href={href(shown.open.screen, shown.open.id)}>{shown.open.label}</a>
         </p>
       )}
     </div>

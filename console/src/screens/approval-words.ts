@@ -1,7 +1,6 @@
 /** What an approval means to a person: the change, its size, its cost against which budget, and who asked. */
 import type { Schemas } from '../api';
 import { fenText } from '../format';
-import { href } from '../route';
 
 type Approval = Schemas['ApprovalView'];
 export type Budget = Schemas['BudgetStandingResponse'];
@@ -121,8 +120,8 @@ export interface Shown {
   lines: { key: string; text: string }[];
   destination: string | null;
   supplier: string | null;
-  /** A console screen showing what it is about: the run, the purchase order, the machine. */
-  open: { href: string; label: string } | null;
+  /** A console screen showing what it is about (`#/<screen>/<id>`): the run, the purchase order, the machine. */
+  open: { screen: string; id: string; label: string } | null;
 }
 
 export function shownOf(a: Approval): Shown {
@@ -133,11 +132,11 @@ export function shownOf(a: Approval): Shown {
   const location = id('location');
   const open =
     a.kind === 'replenishment_run' && runId
-      ? { href: href('replenishment', runId), label: 'Open the run' }
+      ? { screen: 'replenishment', id: runId, label: 'Open the run' }
       : (a.kind === 'checkout_budget' || a.kind === 'checkout_probation') && sessionId
-        ? { href: href('purchases', sessionId), label: 'Open the purchase order' }
+        ? { screen: 'purchases', id: sessionId, label: 'Open the purchase order' }
         : a.kind === 'price_change' && location
-          ? { href: href('machine', location), label: `Open ${a.shows.price?.machine ?? 'the machine'}` }
+          ? { screen: 'machine', id: location, label: `Open ${a.shows.price?.machine ?? 'the machine'}` }
           : null;
   return {
     lines: a.shows.lines.map((l, i) => ({ key: `${i}-${l.item_id}`, text: l.text })),
