@@ -27,6 +27,7 @@ import { GuardsModule } from './guards/guards.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { IdempotencyModule } from './idempotency/idempotency.module';
 import { AdminModule } from './admin/admin.module';
+import { StagingClockModule } from './admin/clock.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { PricingModule } from './pricing/pricing.module';
 import { PurchasesModule } from './purchases/purchases.module';
@@ -65,6 +66,8 @@ export class AppModule {
         PartnersModule,
         MetricsModule,
         ...CAPABILITY_MODULES,
+        // Routes that exist only in staging are not mounted in production (issue 37).
+        ...(config.env === 'production' ? [] : [StagingClockModule]),
       ],
       providers: [
         // First: a request is counted before authentication refuses it (failed guesses count against their address).

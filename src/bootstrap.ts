@@ -25,7 +25,9 @@ import { trustedProxies } from './config/trusted-proxies.rules';
 import { setupOpenApi } from './openapi';
 import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';
-import { METRICS_PATH, metricsEndpoint, requestTimer } from './metrics/metrics-http';
+import { METRICS_PATH, metricsCredential, metricsEndpoint, requestTimer } from './metrics/metrics-http';
+import { limitEveryRequest } from './common/rate-limit/rate-limit.middleware';
+import { RateLimiter } from './common/rate-limit/rate-limiter.service';
 import { MetricsService } from './metrics/metrics.service';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
@@ -48,19 +50,22 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog(app.get(ROOT_LOGGER)));
   const metrics = app.get(MetricsService);
   app.use(requestTimer(metrics));
-  // Outside the API's router and token: the scraper's own token (issue 28, README "Metrics").
-  const serveMetrics = metricsEndpoint(metrics, config.metricsToken);
-  app.getHttpAdapter().getInstance().get(METRICS_PATH, (req: Request, res: Response, next: NextFunction) => void serveMetrics(req, res).catch(next));
   // Security headers on every answer (nosniff, frame and referrer policies, ...); decisions.md, issue 17.
   // No upgrade-insecure-requests: a staging console reached over plain http on a LAN would have its own scripts
   // and API calls rewritten to https and fail; production sits behind https anyway.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  serveConsole(app, config.consoleDir);
-  installRenderedJson(app.getHttpAdapter().getInstance());
-  // CORS answers preflights before authentication (a preflight carries no credential).
+  // CORS answers preflights before authentication (a preflight carries no credential) and before the rate limit, so
+  // a dashboard on another origin can read a 429 (its CORS headers are set before the limit answers).
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
+  // Every request counts toward the rate limit before anything answers it, the documents and /metrics included (issue 37).
+  app.use(limitEveryRequest(app.get(RateLimiter), config, app.get(SessionStore), metricsCredential(config.metricsToken)));
+  // Outside the API's router and token: the scraper's own token (issue 28, README "Metrics").
+  const serveMetrics = metricsEndpoint(metrics, config.metricsToken);
+  app.getHttpAdapter().getInstance().get(METRICS_PATH, (req: Request, res: Response, next: NextFunction) => void serveMetrics(req, res).catch(next));
+  serveConsole(app, config.consoleDir);
+  installRenderedJson(app.getHttpAdapter().getInstance());
   // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
   const keepRaw = (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf);
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.

@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OPENAPI_PUBLIC } from './common/auth/public.decorator';
 import { requestAuth } from './common/auth/credential';
+import { CHAT_SCOPE, OPENAPI_CHAT } from './common/auth/requires-approver.decorator';
 import { errorBody } from './common/envelope';
 import { DomainError, Errors } from './common/errors';
 import { toHttp } from './common/exception.filter';
@@ -70,14 +71,17 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
     })
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token (`SERVICE_AUTH_TOKEN`), one shared token, not a JWT. Never put it in a URL.' }, 'bearer')
     .addCookieAuth(cookie, { type: 'apiKey', in: 'cookie', name: cookie, description: `The same operator token as the \`${cookie}\` cookie (\`<SERVICE_NAME>_auth\`), for browser dashboards.` }, 'cookie')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An admin chat bot\'s token (`SERVICE_CHAT_TOKENS`): it opens only the operations that list it (listing, reading and resolving approvals) and the MCP tools that run them.' }, 'chat')
     .addSecurityRequirements('bearer')
     .addSecurityRequirements('cookie');
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorEnvelope, CapabilityVersionView, PaymentHandlerView, ProfileServiceView, ProfileCapabilityView] });
   markPublicOperations(doc);
+  markChatOperations(doc);
   dropUndocumentedHeaders(doc);
   // The token is one shared opaque string, not a JWT (DocumentBuilder says JWT by default).
   delete (doc.components?.securitySchemes?.bearer as { bearerFormat?: string } | undefined)?.bearerFormat;
+  delete (doc.components?.securitySchemes?.chat as { bearerFormat?: string } | undefined)?.bearerFormat;
   return doc;
 }
 
@@ -107,6 +111,18 @@ function markPublicOperations(doc: OpenAPIObject): void {
   }
 }
 
+/** The operations a chat credential opens (issue 37) list the `chat` scheme beside the operator's two. */
+function markChatOperations(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item) as Record<string, unknown>[]) {
+      if (op && typeof op === 'object' && OPENAPI_CHAT in op) {
+        delete op[OPENAPI_CHAT];
+        op.security = [{ bearer: [] }, { cookie: [] }, { chat: [] }];
+      }
+    }
+  }
+}
+
 /** Answers a refusal of the document routes (plain Express routes, outside the exception filter) as the filter does. */
 function refuse(res: Response, err: DomainError): void {
   const { status, messages } = toHttp(err);
@@ -125,12 +141,14 @@ export function setupOpenApi(app: INestApplication): void {
   const http = app.getHttpAdapter().getInstance() as { get: (p: string, h: (req: Request, res: Response) => void) => void };
   const guarded = (build: (req: Request) => Promise<unknown>) => (req: Request, res: Response) => {
     const serve = async () => {
-      // The same authentication as every route (either credential; the cookie only from an allowed origin).
+      // The same authentication as every route (operator or approver; the cookie only from an allowed origin).
       const auth = requestAuth(req, cfg);
       res.setHeader('Cache-Control', 'no-store');
       if (!auth.ok && auth.refusal === 'not_configured') return refuse(res, new DomainError('auth_not_configured', auth.reason));
       if (!auth.ok && auth.refusal === 'forbidden_origin') return refuse(res, Errors.forbidden(auth.reason));
       if (!auth.ok) return refuse(res, Errors.unauthorized());
+      // A chat bot's credential opens approvals only (README, SERVICE_CHAT_TOKENS), not the documents (issue 37).
+      if (auth.credential === 'chat') return refuse(res, Errors.forbidden(CHAT_SCOPE));
       res.json(await build(req));
     };
     serve().catch(() => {

@@ -7,7 +7,8 @@ import { renderClock } from './clock.view';
 
 /**
  * The service clock (issue 25). Not part of the public contract (no OpenAPI operation, no MCP tool): a staging
- * service with SERVICE_CLOCK=adjustable moves it forward for replays and demos; elsewhere the advance is 404.
+ * service with SERVICE_CLOCK=adjustable moves it forward for replays and demos; another staging service answers the
+ * advance 404. Mounted in staging only (StagingClockModule).
  */
 @ApiExcludeController()
 @Controller('ucp/v1/admin/clock')

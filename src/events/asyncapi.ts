@@ -10,16 +10,19 @@ import {
   WS_AUTH_TIMEOUT_MS,
   WS_CLOSE_AUTH_NOT_CONFIGURED,
   WS_CLOSE_FORBIDDEN_ORIGIN,
+  WS_CLOSE_RATE_LIMITED,
   WS_CLOSE_SLOW_CONSUMER,
   WS_CLOSE_UNAUTHORIZED,
   WS_MAX_PAYLOAD_BYTES,
+  WS_MAX_UNAUTHENTICATED_PER_ADDRESS,
 } from './events.gateway';
 
 export const ASYNCAPI_PATH = '/ucp/v1/events/asyncapi.json';
 
 
 const CLOSE_CODES: Record<number, string> = {
-  [WS_CLOSE_UNAUTHORIZED]: `unauthorized: wrong token, no authentication within ${WS_AUTH_TIMEOUT_MS / 1000} s, a first message that is not \`auth\`, or a credential in the URL`,
+  [WS_CLOSE_UNAUTHORIZED]: `unauthorized: wrong token, no authentication within ${WS_AUTH_TIMEOUT_MS / 1000} s, a first message that is not \`auth\`, a credential in the URL, or the console session of the cookie was signed out or expired`,
+  [WS_CLOSE_RATE_LIMITED]: `rate_limited: the client address is over the rate limit (a right token included), or ${WS_MAX_UNAUTHENTICATED_PER_ADDRESS} of its sockets already wait for authentication`,
   [WS_CLOSE_FORBIDDEN_ORIGIN]: 'the auth cookie was presented from a foreign page origin',
   [WS_CLOSE_AUTH_NOT_CONFIGURED]: 'the deployment has no operator token configured',
   [WS_CLOSE_SLOW_CONSUMER]: 'the client fell more than 8 MiB behind',
@@ -110,7 +113,7 @@ export function buildAsyncApiDocument(base: string): Record<string, unknown> {
         SubscribedMessage: typed('subscribed', { kinds: { type: ['array', 'null'], items: { type: 'string' } }, location: { type: ['string', 'null'] } }, ['kinds', 'location']),
         EventMessage: typed('event', { event: ref('schemas', 'Event') }, ['event']),
         PongMessage: typed('pong'),
-        ErrorMessage: typed('error', { code: { type: 'string', description: '`invalid`, `unauthorized`, `forbidden`, `auth_not_configured`.' }, content: { type: 'string' } }, ['code', 'content']),
+        ErrorMessage: typed('error', { code: { type: 'string', description: '`invalid`, `unauthorized`, `forbidden`, `auth_not_configured`, `rate_limited`.' }, content: { type: 'string' } }, ['code', 'content']),
         ServiceEventKind: { type: 'string', enum: [...SERVICE_EVENT_KINDS], description: 'Every kind of event the service records itself.' },
         Event: {
           type: 'object',

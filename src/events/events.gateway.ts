@@ -3,6 +3,7 @@ import { OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import { credentialOfToken } from '../common/auth/credential';
+import type { Credential } from '../common/auth/credential';
 import { SessionStore } from '../common/auth/session-store';
 import { bearerFrom, cookieFrom } from '../common/auth/token';
 import { bucketOf, clientAddress } from '../common/rate-limit/rate-limit.rules';
@@ -29,6 +30,10 @@ const KEEPALIVE_MS = 30_000;
 export const WS_MAX_PAYLOAD_BYTES = 64 * 1024;
 /** A client that leaves this much unread is disconnected rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** Sockets still waiting for their auth message, at once, per client address and instance (issue 37); past it 4429. */
+export const WS_MAX_UNAUTHENTICATED_PER_ADDRESS = 10;
+/** How often the console sessions of cookie sockets are read again (a sign-out on another instance, an expiry). */
+export const WS_SESSION_RECHECK_MS = 2_000;
 
 interface Session {
   authenticated: boolean;
@@ -38,6 +43,8 @@ interface Session {
   authTimer: NodeJS.Timeout | null;
   /** The client address (behind trusted proxies only): failed authentications count against it. */
   address: string;
+  /** The console session a cookie socket was opened with (its key): the socket closes when it ends (issue 37). */
+  consoleSession: string | null;
 }
 
 /**
@@ -53,6 +60,8 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   private readonly sessions = new Map<WebSocket, Session>();
   private unsubscribe: (() => void) | null = null;
   private keepalive: NodeJS.Timeout | null = null;
+  private recheck: NodeJS.Timeout | null = null;
+  private stopRevoked: (() => void) | null = null;
 
   private readonly trusted: (addr: string) => boolean;
 
@@ -69,11 +78,17 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     this.unsubscribe = this.bus.subscribe((e) => this.broadcast(e));
     this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS);
     this.keepalive.unref();
+    // A sign-out here closes its sockets at once; one on another instance, or an expiry, at the next read of the table.
+    this.stopRevoked = this.consoleSessions.onRevoked((key) => this.endSession((k) => k === key, 'the console session was signed out'));
+    this.recheck = setInterval(() => void this.recheckSessions(), WS_SESSION_RECHECK_MS);
+    this.recheck.unref();
   }
 
   onModuleDestroy(): void {
     this.unsubscribe?.();
+    this.stopRevoked?.();
     if (this.keepalive) clearInterval(this.keepalive);
+    if (this.recheck) clearInterval(this.recheck);
     for (const [ws, s] of this.sessions) {
       if (s.authTimer) clearTimeout(s.authTimer);
       ws.terminate();
@@ -84,7 +99,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   handleConnection(ws: WebSocket, req: IncomingMessage): void {
     const xff = req.headers['x-forwarded-for'];
     const address = clientAddress(req.socket.remoteAddress ?? 'unknown', Array.isArray(xff) ? xff.join(',') : xff, this.trusted);
-    const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null, address };
+    const s: Session = { authenticated: false, filter: null, alive: true, authTimer: null, address, consoleSession: null };
     this.sessions.set(ws, s);
     // The WsAdapter logs each socket error at error level with its stack; a client's oversized or broken frame is the
     // client's mistake, not the service's: replace that listener with one warn line (ws closes the socket itself).
@@ -109,15 +124,25 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (cookie !== null && !cookieOriginAllowed(req.headers['origin'], req.headers['host'], this.config, this.schemeOf(req))) {
       return this.refuse(ws, WS_CLOSE_FORBIDDEN_ORIGIN, 'forbidden', 'the auth cookie is not accepted from this page origin');
     }
-    if (bearer !== null) return this.tryAuthenticate(ws, s, credentialOfToken(bearer, this.config) !== null);
+    if (bearer !== null) return void this.tryAuthenticate(ws, s, credentialOfToken(bearer, this.config));
     if (cookie !== null) {
       // The cookie names a console session (issue 26): one read of the session table.
-      this.consoleSessions.lookup(cookie).then(
-        (credential) => this.tryAuthenticate(ws, s, credential !== null),
+      this.consoleSessions.find(cookie).then(
+        (found) => {
+          s.consoleSession = found?.key ?? null;
+          return this.tryAuthenticate(ws, s, found?.credential ?? null);
+        },
         (e: Error) => this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `the session could not be read (${e.name})`),
       );
       return;
     }
+    // No credential on the upgrade: an attempt like a request without one (issue 37), and only a few may wait at once.
+    if (this.waitingFrom(address) > WS_MAX_UNAUTHENTICATED_PER_ADDRESS) {
+      return this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', `at most ${WS_MAX_UNAUTHENTICATED_PER_ADDRESS} sockets of one address may wait for authentication`);
+    }
+    this.limiter.hit(this.addressBucket(s)).catch((e: Error) => {
+      if (e instanceof RateLimited) this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message);
+    });
     s.authTimer = setTimeout(() => {
       this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', `no operator token within ${WS_AUTH_TIMEOUT_MS / 1000} s`);
     }, WS_AUTH_TIMEOUT_MS);
@@ -128,7 +153,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
     if (!this.sessions.has(ws)) return;
     const msg = isBinary ? ({ type: 'invalid', content: 'messages are JSON text frames' } as const) : parseClientMessage(rawText(data));
     if (!s.authenticated) {
-      if (msg.type === 'auth' && this.config.authToken) return this.tryAuthenticate(ws, s, credentialOfToken(msg.token, this.config) !== null);
+      if (msg.type === 'auth' && this.config.authToken) return void this.tryAuthenticate(ws, s, credentialOfToken(msg.token, this.config));
       return this.failedAuthentication(ws, s, 'the first message must be {"type":"auth","token":"..."}');
     }
     switch (msg.type) {
@@ -154,22 +179,51 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   }
 
   /**
-   * A token presented on the socket (header, cookie or auth message): refused while the client address is over the
-   * rate limit (issue 26), even when right; a wrong one counts against the address like a failed HTTP request.
+   * A token presented on the socket (header, cookie or auth message): a right one counts against its credential like a
+   * request and is refused while the client address is over the rate limit (the shared count, issue 37); a wrong one
+   * counts against the address like a failed HTTP request.
    */
-  private tryAuthenticate(ws: WebSocket, s: Session, valid: boolean): void {
+  private async tryAuthenticate(ws: WebSocket, s: Session, credential: Credential | null): Promise<void> {
+    if (credential === null) return this.failedAuthentication(ws, s, 'wrong operator token');
     try {
-      this.limiter.assertOpen(bucketOf({ signIn: false, address: s.address, credential: null }));
+      await this.limiter.hit(bucketOf({ signIn: false, address: s.address, credential }), 1, this.addressBucket(s));
     } catch (e) {
       if (e instanceof RateLimited) return this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message);
       throw e;
     }
-    if (valid) return this.authenticate(ws, s);
-    this.failedAuthentication(ws, s, 'wrong operator token');
+    if (this.sessions.has(ws)) this.authenticate(ws, s);
+  }
+
+  private addressBucket(s: Session) {
+    return bucketOf({ signIn: false, address: s.address, credential: null });
+  }
+
+  /** Sockets of this address still waiting for their auth message, the new one included. */
+  private waitingFrom(address: string): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (!s.authenticated && s.consoleSession === null && s.address === address) n++;
+    return n;
+  }
+
+  /** Closes every socket whose console session the predicate names (signed out or expired). */
+  private endSession(ended: (key: string) => boolean, why: string): void {
+    for (const [ws, s] of this.sessions) if (s.consoleSession !== null && ended(s.consoleSession)) this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why);
+  }
+
+  /** Reads the cookie sockets' sessions in the shared table: one signed out on any instance, or expired, ends its sockets. */
+  private async recheckSessions(): Promise<void> {
+    const keys = [...new Set([...this.sessions.values()].flatMap((s) => (s.consoleSession ? [s.consoleSession] : [])))];
+    if (!keys.length) return;
+    try {
+      const live = await this.consoleSessions.live(keys);
+      this.endSession((k) => keys.includes(k) && !live.has(k), 'the console session was signed out or expired');
+    } catch (e) {
+      this.logger.warn(`console sessions of event sockets not read: ${(e as Error).message}`);
+    }
   }
 
   private failedAuthentication(ws: WebSocket, s: Session, why: string): void {
-    this.limiter.hit(bucketOf({ signIn: false, address: s.address, credential: null })).then(
+    this.limiter.hit(this.addressBucket(s)).then(
       () => this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why),
       (e: Error) => (e instanceof RateLimited ? this.refuse(ws, WS_CLOSE_RATE_LIMITED, 'rate_limited', e.message) : this.refuse(ws, WS_CLOSE_UNAUTHORIZED, 'unauthorized', why)),
     );

@@ -20,6 +20,7 @@ interface OpenApiOperation {
   description?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
+  security?: Record<string, unknown>[];
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 
@@ -49,9 +50,16 @@ export interface ToolInputSchema {
   $defs?: Record<string, Schema>;
 }
 
+/**
+ * Who the tool's operation opens to, from its OpenAPI `security`: `anyone` (`security: []`), `chat` (it lists the
+ * `chat` scheme: a chat bot's credential too), `token` (the operator and approver credentials only).
+ */
+export type ToolAccess = 'anyone' | 'chat' | 'token';
+
 export interface ToolDefinition {
   spec: McpToolSpec;
   route: ToolRoute;
+  access: ToolAccess;
   /** Every answer the operation documents, for the OpenRPC document; tools/list carries a one-line summary instead. */
   resultSchema?: Schema & { type: 'object' };
   tool: {
@@ -133,8 +141,10 @@ function definition(spec: McpToolSpec, method: string, path: string, op: OpenApi
   const description = [about, spec.records ? `Records ${spec.records} (the same call again records nothing new).` : '', spec.movesMoney ? MONEY_NOTE : '', answersLine(op, doc)]
     .filter(Boolean)
     .join('\n\n');
+  const access: ToolAccess = op.security?.length === 0 ? 'anyone' : op.security?.some((r) => 'chat' in r) ? 'chat' : 'token';
   return {
     spec,
+    access,
     route: { method, path, pathParams: pathParams.map((p) => p.name), queryParams: queryParams.map((p) => p.name), payload: spec.payload ?? null, bodyFields: fieldsOf(bodySchema, doc) },
     resultSchema,
     tool: {

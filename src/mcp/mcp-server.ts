@@ -5,6 +5,7 @@ import type { ListToolsResult, McpHttpHandler, McpRequestContext } from '@modelc
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { callerOf } from '../common/auth/credential';
 import { MCP_PATH } from '../common/mcp-paths';
 import { publicJsonRpcMessage } from './mcp-error.rules';
 import { McpToolsService } from './mcp-tools.service';
@@ -30,7 +31,9 @@ const SHARED_VALIDATOR = new AjvJsonSchemaValidator();
 export function createMcpServer(tools: McpToolsService, outer: Request): Server {
   const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator: SHARED_VALIDATOR });
   // The tools' JSON Schemas are typed by the rules module (mcp-schemas.rules.ts), the SDK types them as JSON values.
-  server.setRequestHandler('tools/list', async () => ({ tools: (await tools.tools()).map((d) => d.tool) }) as unknown as ListToolsResult);
+  // A chat bot's credential sees only the tools it may call (approvals, and what needs no token): issue 37.
+  const chat = callerOf(outer).credential === 'chat';
+  server.setRequestHandler('tools/list', async () => ({ tools: (await tools.tools()).filter((d) => !chat || d.access !== 'token').map((d) => d.tool) }) as unknown as ListToolsResult);
   server.setRequestHandler('tools/call', async (request) => {
     const def = await tools.find(request.params.name);
     if (!def) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool: ${request.params.name} (tools/list names them)`);

@@ -19,6 +19,11 @@ export function requestTimer(metrics: MetricsService) {
   };
 }
 
+/** The rate limit's credential of a right scraper token on `/metrics` (its own bucket, like an API credential). */
+export function metricsCredential(token: string | null) {
+  return (req: Request): string | null => (token !== null && req.path === METRICS_PATH && tokenMatches(bearerFrom(req.headers.authorization), token) ? 'metrics' : null);
+}
+
 /**
  * GET /metrics in the Prometheus text format, behind its own bearer token (SERVICE_METRICS_TOKEN; the API's tokens
  * are not accepted, and a scraper's token opens nothing else). Without the setting the path answers 404.

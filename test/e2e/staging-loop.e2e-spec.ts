@@ -97,8 +97,19 @@ describe.each(BOTH_DATABASES)('staging closes the replenishment loop (%s)', (db)
 });
 
 describe('the service clock outside a staging replay', () => {
-  it('production reads the machine clock: its advance is 404 and nothing moves', async () => {
+  it('production has no clock route (issue 37): reading and advancing are the unknown route\'s 404, whatever the body', async () => {
     const t = await startTestApp({ db: 'embedded', env: { SERVICE_ENV: 'production' } });
+    try {
+      expectError(await t.get('/ucp/v1/admin/clock'), 404, 'not_found');
+      expectError(await t.post('/ucp/v1/admin/clock/advance', { seconds: 86_400 }), 404, 'not_found');
+      expectError(await t.post('/ucp/v1/admin/clock/advance', { seconds: 'soon' }), 404, 'not_found');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a staging service on the machine clock shows it; its advance is 404 and nothing moves', async () => {
+    const t = await startTestApp({ db: 'embedded' });
     try {
       const before = (await t.get('/ucp/v1/admin/clock').expect(200)).body.clock;
       expect(before).toMatchObject({ adjustable: false, offset_seconds: 0 });

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { DomainError, Errors } from '../errors';
 import { requestAuth } from './credential';
 import { IS_PUBLIC } from './public.decorator';
-import { ACCEPTS_CHAT_CREDENTIAL, ApproverRule, REQUIRES_APPROVER } from './requires-approver.decorator';
+import { ACCEPTS_CHAT_CREDENTIAL, ApproverRule, CHAT_SCOPE, REQUIRES_APPROVER } from './requires-approver.decorator';
 
 interface RouteAuth {
   isPublic: boolean;
@@ -59,7 +59,7 @@ export class AuthGuard implements CanActivate {
       if (auth.refusal === 'forbidden_origin') throw Errors.forbidden(auth.reason);
       throw Errors.unauthorized();
     }
-    if (auth.credential === 'chat' && !route.acceptsChat) throw Errors.forbidden('a chat credential may only read and resolve approvals');
+    if (auth.credential === 'chat' && !route.acceptsChat) throw Errors.forbidden(CHAT_SCOPE);
     if (route.approverRule && this.config.approverToken !== null && auth.credential !== 'approver' && route.approverRule(req.body)) {
       throw Errors.forbidden('this change needs the approver credential (SERVICE_APPROVER_TOKEN); the operator token may not make it');
     }

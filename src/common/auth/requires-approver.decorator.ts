@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Caller, callerOf, Credential, credentialOf } from './credential';
 
@@ -23,8 +24,14 @@ export const RequestCredential = createParamDecorator((_: unknown, ctx: Executio
 /** The caller (credential and, for a chat credential, its chat) of an authenticated request. */
 export const RequestCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => callerOf(ctx.switchToHttp().getRequest<Request>()));
 
+/** The refusal of a chat credential outside its scope (every route but the approvals and the MCP endpoint). */
+export const CHAT_SCOPE = 'a chat credential may only read and resolve approvals';
+
 /**
  * A route a chat bot's credential (SERVICE_CHAT_TOKENS) may call: reading and resolving approvals, and the MCP
  * endpoint (whose tool calls are judged route by route). Everywhere else a chat credential is 403 `forbidden`.
  */
-export const AcceptsChatCredential = () => SetMetadata(ACCEPTS_CHAT_CREDENTIAL, true);
+export const AcceptsChatCredential = () => applyDecorators(SetMetadata(ACCEPTS_CHAT_CREDENTIAL, true), ApiExtension(OPENAPI_CHAT, true));
+
+/** OpenAPI marker of a route a chat credential opens; the document turns it into the `chat` security requirement (src/openapi.ts). */
+export const OPENAPI_CHAT = 'x-chat-credential';

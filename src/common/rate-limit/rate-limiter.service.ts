@@ -21,13 +21,13 @@ export class RateLimited extends DomainError {
  * Counts requests per bucket in windows that start with its first request (decisions.md, issue 26): in PostgreSQL when the deployment has a
  * server database (shared by every instance), in memory on the embedded one (one instance). Off with
  * SERVICE_RATE_LIMIT=off. A store failure lets the request through (logged): the limiter never takes the service down.
+ * Whether an address is over its limit is read from the same store, so an address blocked on one instance is blocked
+ * on all (issue 37).
  */
 @Injectable()
 export class RateLimiter {
   private readonly logger = new Logger(RateLimiter.name);
   private readonly store: RateLimitStore;
-  /** Buckets seen over their limit by this instance, until their window ends: a right token guessed from such an address is refused too. */
-  private readonly blocked = new Map<string, number>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, ds: DataSource) {
     this.store = config.databaseUrl ? new PgRateLimitStore(ds) : new MemoryRateLimitStore();
@@ -37,34 +37,46 @@ export class RateLimiter {
     return this.config.rateLimit !== null;
   }
 
-  /** Counts `cost` units against the bucket; throws `RateLimited` past its limit. */
-  async hit(bucket: Bucket, cost = 1): Promise<void> {
+  /**
+   * Counts `cost` units against the bucket; throws `RateLimited` past its limit, or while `unlessBlocked` (the
+   * caller's address, for a request with a right credential) is over its own: a right token guessed from such an
+   * address is refused too.
+   */
+  async hit(bucket: Bucket, cost = 1, unlessBlocked?: Bucket): Promise<void> {
     const rl = this.config.rateLimit;
     if (!rl) return;
-    const limit = bucket.limit === 'sign_in' ? rl.signInLimit : rl.limit;
     let counted;
     try {
-      counted = await this.store.hit(bucket.key, cost, rl.windowMs);
+      counted = await this.store.hit(bucket.key, cost, rl.windowMs, unlessBlocked?.key);
     } catch (e) {
       this.logger.warn(`rate limit not counted: ${(e as Error).message}`);
       return;
     }
-    if (counted.count > limit) {
-      if (this.blocked.size > 10_000) this.blocked.clear();
-      this.blocked.set(bucket.key, counted.resetAtMs);
-      throw new RateLimited(Math.max(1, Math.ceil((counted.resetAtMs - Date.now()) / 1000)), limit, rl.windowMs);
-    }
+    if (unlessBlocked && counted.watched && counted.watched.count > this.limitOf(unlessBlocked)) this.refuse(unlessBlocked, counted.watched.resetAtMs);
+    if (counted.count > this.limitOf(bucket)) this.refuse(bucket, counted.resetAtMs);
   }
 
-  /** Throws `RateLimited` while the bucket is over its limit (as last counted here); counts nothing. */
-  assertOpen(bucket: Bucket): void {
+  /** Throws `RateLimited` while the bucket is over its limit (the shared count, every instance's requests); counts nothing. */
+  async assertOpen(bucket: Bucket): Promise<void> {
     const rl = this.config.rateLimit;
-    const until = this.blocked.get(bucket.key);
-    if (!rl || until === undefined) return;
-    if (until <= Date.now()) {
-      this.blocked.delete(bucket.key);
+    if (!rl) return;
+    let w;
+    try {
+      w = await this.store.peek(bucket.key, rl.windowMs);
+    } catch (e) {
+      this.logger.warn(`rate limit not read: ${(e as Error).message}`);
       return;
     }
-    throw new RateLimited(Math.max(1, Math.ceil((until - Date.now()) / 1000)), bucket.limit === 'sign_in' ? rl.signInLimit : rl.limit, rl.windowMs);
+    if (w && w.count > this.limitOf(bucket)) this.refuse(bucket, w.resetAtMs);
+  }
+
+  private limitOf(bucket: Bucket): number {
+    const rl = this.config.rateLimit!;
+    return bucket.limit === 'sign_in' ? rl.signInLimit : rl.limit;
+  }
+
+  private refuse(bucket: Bucket, resetAtMs: number): never {
+    const rl = this.config.rateLimit!;
+    throw new RateLimited(Math.max(1, Math.ceil((resetAtMs - Date.now()) / 1000)), this.limitOf(bucket), rl.windowMs);
   }
 }

@@ -26,3 +26,14 @@ describe('the MCP hints say what a tool does (issue 31)', () => {
     expect(plan.tool.description).toMatch(/Records a plan snapshot/);
   });
 });
+
+describe('who a tool opens to comes from its operation\'s security (issue 37)', () => {
+  const defs = toolDefinitions(doc);
+
+  it('the approval tools a chat credential may call are `chat`, discovery is `anyone`, the rest `token`', () => {
+    const by = (access: string) => defs.filter((d) => d.access === access).map((d) => d.spec.operationId).sort();
+    expect(by('chat')).toEqual(['approvals_get', 'approvals_list', 'approvals_resolve']);
+    expect(by('anyone')).toEqual(['discovery_profile']);
+    expect(by('token').length).toBe(defs.length - 4);
+  });
+});

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ClockController } from './clock.controller';
+import { ClockService } from './clock.service';
+
+/**
+ * The service clock's routes (issue 25): staging only. AppModule imports this module only when SERVICE_ENV is not
+ * `production`, so a production service has no such route at all (issue 37): every request there is the unknown
+ * route's 404, whatever its body.
+ */
+@Module({ controllers: [ClockController], providers: [ClockService] })
+export class StagingClockModule {}
