@@ -253,8 +253,10 @@ export class RunDeliveredView {
   closed?: boolean;
   /** True: arrived at the warehouse (`/arrivals`): every unit went to the depot, none into the slot yet. */
   arrived?: boolean;
-  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
+  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot; never more than the line ordered.' })
   to_depot?: number;
+  @Int({ minimum: 1, description: 'Units beyond what the line ordered that the slot did not take: booked nowhere (a warning `over_delivered` and an event `stock.over_delivered` say so); a depot count books them.' })
+  not_booked?: number;
   @Int({ nullable: true })
   stock_before: number | null;
   @Int({ nullable: true })
