@@ -118,7 +118,7 @@ export function bindingRoomProblem(lines: RestockLineInput[], slots: readonly Re
     asked.set(id, total);
     if (total > room) {
       const held = mine.map((s) => `${s.id} holds ${Math.max(0, s.stock)} of ${s.capacity}`).join(', ');
-      return { code: 'invalid', path: `$.line_items[${i}].quantity`, text: `a binding restock of ${id} fits the slot's room: ${held}, so at most ${room} unit(s); ${total} asked` };
+      return { code: 'invalid', path: `$.line_items[${i}].quantity`, text: `a binding restock of ${id} must fit its slot's room (${held}): at most ${room} unit(s), ${total} asked` };
     }
   }
   return null;
