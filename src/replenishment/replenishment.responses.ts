@@ -253,9 +253,9 @@ export class RunDeliveredView {
   closed?: boolean;
   /** True: arrived at the warehouse (`/arrivals`): every unit went to the depot, none into the slot yet. */
   arrived?: boolean;
-  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot; never more than the line ordered.' })
+  @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
   to_depot?: number;
-  @Int({ minimum: 1, description: 'Units beyond what the line ordered that the slot did not take: booked nowhere (a warning `over_delivered` and an event `stock.over_delivered` say so); a depot count books them.' })
+  @Int({ minimum: 1, description: 'Units beyond the order the slot did not take: booked nowhere.' })
   not_booked?: number;
   @Int({ nullable: true })
   stock_before: number | null;

@@ -6,8 +6,9 @@ import { DepotCountResponse, DepotFillResponse, DepotResponse } from './depot.re
 const CONFIRM = { type: Boolean, enum: [true], required: true, description: 'The JSON boolean `true`: a person decided this move.' };
 describeProperty(DepotFillBody, 'confirm', CONFIRM);
 describeProperty(DepotCountBody, 'confirm', CONFIRM);
-describeProperty(DepotQuery, 'limit', { required: false, default: 100, description: 'Goods a page, 1 to 100.' });
-describeProperty(DepotQuery, 'cursor', { required: false, description: 'Opaque: `pagination.cursor` of the previous page.' });
+// No texts of their own: the operation says how to page, and each text would also be in the MCP tools/list (a byte budget).
+describeProperty(DepotQuery, 'limit', { required: false });
+describeProperty(DepotQuery, 'cursor', { required: false });
 
 const KEYED_ERRORS = {
   409: ['idempotency_key_mismatch', 'idempotency_key_in_use'],
@@ -18,7 +19,7 @@ export const DepotDocs = {
   get: ApiEndpoint({
     operationId: 'depot_get',
     summary: 'What the depot holds, per good',
-    description: 'Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying. Pages by sku id: follow `pagination.cursor`; `totals` cover the whole depot.',
+    description: 'Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying. Pages by sku id, `limit` goods (1 to 100, default 100) a page: follow `pagination.cursor`; `totals` cover the whole depot.',
     type: DepotResponse,
     returns: 'The depot, a page of its stock and its totals.',
     errors: { 400: ['invalid'], 404: ['not_found'] },
