@@ -80,7 +80,7 @@ describe.each(BOTH_DATABASES)('stock figures hold (%s)', (db) => {
     expect(got.status).toBe(200);
     expect(codesOf(got)).toEqual(['over_delivered']);
     expect(await stockOf(slot.B)).toBeLessThanOrEqual(24); // capacity 24
-    const row = got.body.delivered.find((d: Json) => d.slot_id === slot.B);
+    const row = (got.body.delivered as Json[]).find((d) => d.slot_id === slot.B)!;
     expect(row.to_depot ?? 0).toBeLessThanOrEqual(b.ordered_each);
     expect((row.stock_after as number) - Math.max(0, stockB) + (row.to_depot ?? 0) + row.not_booked).toBe(b.ordered_each + 500);
     // The unlisted lines were closed with their shortfall: the next plan orders for them again (no phantom stock).
@@ -138,10 +138,11 @@ describe.each(BOTH_DATABASES)('stock figures hold (%s)', (db) => {
     do {
       const page = cursor ? await callTool(mcp, 'get_depot', { limit: 50, cursor }) : await callTool(mcp, 'get_depot', { limit: 50 });
       expect(page.status).toBe(200);
-      expect(page.body.stock.length).toBeLessThanOrEqual(50);
-      expect(page.body.totals.goods).toBe(total);
-      seen.push(...(page.body.stock as Json[]).map((s) => s.item.id as string));
-      cursor = page.body.pagination.has_next_page ? page.body.pagination.cursor : undefined;
+      const body = page.body as Json;
+      expect(body.stock.length).toBeLessThanOrEqual(50);
+      expect(body.totals.goods).toBe(total);
+      seen.push(...(body.stock as Json[]).map((s) => s.item.id as string));
+      cursor = body.pagination.has_next_page ? (body.pagination.cursor as string) : undefined;
       pages++;
     } while (cursor);
     expect(pages).toBe(Math.ceil(total / 50));
@@ -152,38 +153,39 @@ describe.each(BOTH_DATABASES)('stock figures hold (%s)', (db) => {
     expectError(await t.get('/ucp/v1/depot?limit=101'), 400, 'invalid');
   });
 
-  it('a binding restock stays within the slot\'s room where the capacity is known, with no confirm; replays are answered as stored', async () => {
+  it('a binding restock stays within the slot\'s room (its capacity: the order is executed after sales), with no confirm; replays are answered as stored', async () => {
     // A machine the simulated platform runs (it refuses restocks for machines it does not know), one synced slot.
     const SIM = 'sim-loc-01';
     await seedLocation(ds, SIM);
     const shelf = (await t.get(`/ucp/v1/locations/${SIM}/inventory`).expect(200)).body.items as Json[];
-    const skuC = shelf[0].sku_id as string;
-    const slotC = await seedSlot(ds, SIM, shelf[0].vendor_sku as string, 3, 10);
-    const order = (reference: string, quantity: number) => ({ reference, binding: true, line_items: [{ item: { id: skuC }, quantity }] });
-    const sent = async () => Number(((await ds.query(`SELECT count(*)::int AS n FROM restock_orders`)) as { n: number }[])[0].n);
-    const before = await sent();
-    const big = await t.post(`/ucp/v1/locations/${SIM}/restock`, order(`big-${db}`, 100_000));
+    const sku = shelf[0].sku_id as string;
+    const slotId = await seedSlot(ds, SIM, shelf[0].vendor_sku as string, 3, 10);
+    const order = (reference: string, quantity: number) => ({ reference, binding: true, line_items: [{ item: { id: sku }, quantity }] });
+    const send = (body: unknown) => t.post(`/ucp/v1/locations/${SIM}/restock`, body);
+    const stored = async () => Number(((await ds.query(`SELECT count(*)::int AS n FROM restock_orders`)) as { n: number }[])[0].n);
+    const before = await stored();
+    // The review's order: 100,000 units into a slot of capacity 10.
+    const big = await send(order(`big-${db}`, 100_000));
     expectError(big, 400, 'invalid');
-    expect(big.body.messages[0]).toMatchObject({ path: '$.line_items[0].quantity', content: expect.stringContaining('at most 7') });
+    expect(big.body.messages[0]).toMatchObject({ path: '$.line_items[0].quantity', content: expect.stringContaining('at most 10 unit(s), 100000 asked') });
     // Two lines of the same good add up.
-    const split = await t.post(`/ucp/v1/locations/${SIM}/restock`, { reference: `split-${db}`, binding: true, line_items: [{ item: { id: skuC }, quantity: 4 }, { item: { id: skuC }, quantity: 4 }] });
+    const split = await send({ reference: `split-${db}`, binding: true, line_items: [{ item: { id: sku }, quantity: 6 }, { item: { id: sku }, quantity: 6 }] });
     expectError(split, 400, 'invalid');
     expect(split.body.messages[0].path).toBe('$.line_items[1].quantity');
-    const viaMcp = await callTool(mcp, 'send_restock', { meta: { 'idempotency-key': `rs-big-${db}` }, id: SIM, restock: order(`big-mcp-${db}`, 13) });
+    const viaMcp = await callTool(mcp, 'send_restock', { meta: { 'idempotency-key': `rs-big-${db}` }, id: SIM, restock: order(`big-mcp-${db}`, 11) });
     expect(viaMcp.status).toBe(400);
     expect(viaMcp.body.messages).toEqual([expect.objectContaining({ code: 'invalid', path: '$.restock.line_items[0].quantity' })]);
-    expect(await sent()).toBe(before); // nothing was claimed or sent
-    // Within the room: sent, no confirm asked.
-    const fits = await callTool(mcp, 'send_restock', { meta: { 'idempotency-key': `rs-fit-${db}` }, id: SIM, restock: order(`fit-${db}`, 7) });
+    expect(await stored()).toBe(before); // nothing was claimed or sent
+    // Within the room (the slot holds 3 now, but sells down before the order is executed): sent, no confirm asked.
+    const fits = await callTool(mcp, 'send_restock', { meta: { 'idempotency-key': `rs-fit-${db}` }, id: SIM, restock: order(`fit-${db}`, 10) });
     expect([fits.status, fits.body.messages]).toEqual([200, []]);
     expect(fits.body).toMatchObject({ binding: true, accepted: 1 });
-    // The same reference replays its stored answer even after the room shrank.
-    await ds.query(`UPDATE slots SET stock = 10 WHERE id = $1`, [slotC]);
-    expect((await t.post(`/ucp/v1/locations/${SIM}/restock`, order(`fit-${db}`, 7)).expect(200)).body).toMatchObject({ reference: `fit-${db}`, accepted: 1 });
+    // The same reference replays its stored answer even after the slot shrank.
+    await ds.query(`UPDATE slots SET capacity = 5 WHERE id = $1`, [slotId]);
+    expect((await send(order(`fit-${db}`, 10)).expect(200)).body).toMatchObject({ reference: `fit-${db}`, accepted: 1 });
     // A recommendation is not bound (nothing is executed); a slot whose capacity is unknown has no bound to check.
-    await t.post(`/ucp/v1/locations/${SIM}/restock`, { reference: `rec-${db}`, line_items: [{ item: { id: skuC }, quantity: 50, reason: 'big promotion' }] }).expect(200);
-    await ds.query(`UPDATE slots SET capacity = NULL WHERE id = $1`, [slotC]);
-    await t.post(`/ucp/v1/locations/${SIM}/restock`, order(`nocap-${db}`, 50)).expect(200);
-    await ds.query(`UPDATE slots SET stock = 3, capacity = 10 WHERE id = $1`, [slotC]);
+    await send({ reference: `rec-${db}`, line_items: [{ item: { id: sku }, quantity: 50, reason: 'big promotion' }] }).expect(200);
+    await ds.query(`UPDATE slots SET capacity = NULL WHERE id = $1`, [slotId]);
+    await send(order(`nocap-${db}`, 50)).expect(200);
   });
 });
