@@ -2,7 +2,8 @@
  * Issue 37: partner text is shown as text on every console screen. The machine platform's product titles and the
  * suppliers' catalog titles carry markup (`<script>`, `<img onerror>`, `<svg onload>`), as a partner may send; the
  * service stores them as given. On a desktop and a phone, every screen that shows them shows the characters
- * literally, no element of the markup exists in the page, and no script of it runs.
+ * literally, no element of the markup exists in the page, no script of it runs, and a long title wraps instead of
+ * pushing the page sideways.
  */
 import type { Browser, Page } from 'playwright-core';
 import { buildConsole } from '../support/console-build';
@@ -91,11 +92,11 @@ describe('partner text is shown as text on every console screen', () => {
 
   /** The literal characters of a payload are on the page as text. */
   async function shows(page: Page, literal: string): Promise<void> {
-    await page.getByText(literal, { exact: false }).first().waitFor({ timeout: 20_000 });
+    await page.getByText(literal, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
   }
 
   const SCREENS: { name: string; hash: string; heading: RegExp; literals: string[] }[] = [
-    { name: 'today', hash: '#/', heading: /^Today/, literals: [] },
+    { name: 'today', hash: '#/', heading: /^Today/, literals: [MACHINE_SVG] },
     { name: 'fleet', hash: '#/fleet', heading: /^Fleet/, literals: [] },
     { name: 'machine', hash: '#/machine/FLEET-1', heading: /Lobby/, literals: [MACHINE_SCRIPT, MACHINE_IMG] },
     { name: 'machine-2', hash: '#/machine/FLEET-2', heading: /Gym/, literals: [MACHINE_SVG] },
@@ -118,6 +119,9 @@ describe('partner text is shown as text on every console screen', () => {
       for (const literal of s.literals) await shows(p.page, literal);
       await screenshot(p.page, `partner-text-${kind}-${s.name}`);
       await expectInert(p, `${kind} ${s.name}`);
+      // A long partner title wraps: it never pushes the page sideways (a phone would scroll the whole screen).
+      const sideways = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect({ screen: `${kind} ${s.name}`, sideways }).toEqual({ screen: `${kind} ${s.name}`, sideways: 0 });
     });
   });
 
