@@ -6,6 +6,7 @@
  * pushing the page sideways.
  */
 import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { buildConsole } from '../support/console-build';
 import { Fleet, startFleetApp, startFleetPartners } from '../support/fleet';
 import type { TestApp } from '../support/test-app';
@@ -123,6 +124,33 @@ describe('partner text is shown as text on every console screen', () => {
       const sideways = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect({ screen: `${kind} ${s.name}`, sideways }).toEqual({ screen: `${kind} ${s.name}`, sideways: 0 });
     });
+  });
+
+  it('the Depot screen pages through more goods than one page holds (GET /depot pages)', async () => {
+    const ds = t.app.get(DataSource);
+    const ids: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const sku = `PG${String(i).padStart(3, '0')}`;
+      await ds.query(
+        `INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1, 'FLEET-1', 'acme-machine', $2, $3, $4, 300, 0, 10)`,
+        [`FLEET-1-${sku}`, sku, `acme-machine:${sku}`, `Paged good ${sku}`],
+      );
+      ids.push(`acme-machine:${sku}`);
+    }
+    await t.post('/ucp/v1/depot/counts', { counts: ids.map((id) => ({ item: { id }, quantity: 1 })), reason: 'new van', confirm: true }).expect(200);
+    const p = pages.phone;
+    await p.page.goto(`${t.url}/console/#/depot`);
+    const more = p.page.getByRole('button', { name: 'Show more goods (100 of 106 shown)' });
+    await more.waitFor();
+    // The table lists the first page (the plan's fill list below names every slot it fills, whatever the page).
+    const row = (sku: string) => p.page.getByRole('rowheader', { name: new RegExp(`Paged good ${sku}`) });
+    await row('PG098').waitFor();
+    expect(await row('PG104').count()).toBe(0);
+    await more.click();
+    await row('PG104').waitFor();
+    expect(await p.page.getByRole('button', { name: /Show more goods/ }).count()).toBe(0);
+    await screenshot(p.page, 'partner-text-phone-depot-paged');
+    await expectInert(p, 'phone depot paged');
   });
 
   it('the supplier titles also show literally on the other supplier\'s purchase order', async () => {
