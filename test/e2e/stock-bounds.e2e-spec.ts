@@ -65,6 +65,14 @@ describe.each(BOTH_DATABASES)('stock figures hold (%s)', (db) => {
       lines: [{ slot_id: slot.A, ordered_each: ordered, delivered: 100_000, into_slot: 16, to_depot: toDepot, not_booked: 100_000 - 16 - toDepot }],
     });
 
+    // The plan serves slot A from what was booked only, and buys the rest (the review saw it stop buying).
+    await ds.query(`UPDATE slots SET stock = 2 WHERE id = $1`, [slot.A]);
+    const a = ((await t.get('/ucp/v1/replenishment/plan').expect(200)).body.slots as Json[]).find((l) => l.slot_id === slot.A)!;
+    expect(a.from_depot + (a.depot_held ?? 0)).toBeLessThanOrEqual(toDepot);
+    expect(a.quantity_each).toBe(Math.max(0, a.target - 2 - a.from_depot - (a.depot_held ?? 0)));
+    expect(a.quantity_each).toBeGreaterThan(0);
+    await ds.query(`UPDATE slots SET stock = 20 WHERE id = $1`, [slot.A]);
+
     // A person saw 30 extra units in the van: they count them in, with the reason recorded.
     const skuA = await skuOf(slot.A);
     const counted = await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: skuA }, quantity: toDepot + 30 }], reason: 'over-delivery of run: 30 found in the van', confirm: true }).expect(200);
