@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { buildConsole } from '../support/console-build';
 import { Fleet, startFleetApp, startFleetPartners } from '../support/fleet';
+import { setGuards } from '../support/replenishment-demand';
 import type { TestApp } from '../support/test-app';
 import { Kind, launchBrowser, screenshot, SignedInPage, signedInPages } from './browser-support';
 
@@ -29,6 +30,7 @@ describe('partner text is shown as text on every console screen', () => {
   let browser: Browser;
   let pages: Record<Kind, SignedInPage>;
   let sessionId: string;
+  let waitingRunId: string;
   const dialogs: string[] = [];
 
   beforeAll(async () => {
@@ -66,6 +68,12 @@ describe('partner text is shown as text on every console screen', () => {
     await t.post('/ucp/v1/depot/counts', { counts: [{ item: { id: 'acme-machine:COLA' }, quantity: 5 }], reason: 'van count', confirm: true }).expect(200);
     const priced = await t.put('/ucp/v1/locations/FLEET-1/prices', { confirm: true, prices: [{ item: { id: 'acme-machine:COLA' }, price: { amount: 900, currency: 'CNY' } }] }).expect(200);
     expect(JSON.stringify(priced.body)).toContain('approval');
+    // A run over the budget waits for an owner: its approval names the machines' goods (issue 37, item 1).
+    await t.post(`/ucp/v1/replenishment/runs/${run.id}/close`, { reason: 'the browser test orders again', confirm: true }).expect(200);
+    await setGuards(t, 100);
+    const waiting = (await t.post('/ucp/v1/replenishment/runs?fulfiller=supply_checkout').expect(201)).body as Json;
+    expect(waiting.status).toBe('awaiting_approval');
+    waitingRunId = waiting.id as string;
 
     browser = await launchBrowser();
     pages = await signedInPages(browser, t.url, t.token);
@@ -96,17 +104,20 @@ describe('partner text is shown as text on every console screen', () => {
     await page.getByText(literal, { exact: false }).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
   }
 
-  const SCREENS: { name: string; hash: string; heading: RegExp; literals: string[] }[] = [
+  const SCREENS: { name: string; hash: string; heading: RegExp; literals: string[]; open?: (page: Page) => Promise<void> }[] = [
     { name: 'today', hash: '#/', heading: /^Today/, literals: [MACHINE_SVG] },
     { name: 'fleet', hash: '#/fleet', heading: /^Fleet/, literals: [] },
     { name: 'machine', hash: '#/machine/FLEET-1', heading: /Lobby/, literals: [MACHINE_SCRIPT, MACHINE_IMG] },
     { name: 'machine-2', hash: '#/machine/FLEET-2', heading: /Gym/, literals: [MACHINE_SVG] },
     { name: 'sales', hash: '#/sales', heading: /^Sales/, literals: [MACHINE_SCRIPT] },
     { name: 'replenishment', hash: '#/replenishment', heading: /^Replenishment/, literals: [MACHINE_SCRIPT, MACHINE_IMG] },
+    { name: 'run', hash: '', heading: /^Replenishment/, literals: [MACHINE_SCRIPT, MACHINE_IMG] },
     { name: 'depot', hash: '#/depot', heading: /^Depot$/, literals: [MACHINE_SCRIPT] },
     { name: 'purchases', hash: '#/purchases', heading: /^Purchase/, literals: [] },
     { name: 'purchase-session', hash: '', heading: /^Purchase/, literals: [SUPPLY_IMG] },
-    { name: 'approvals', hash: '#/approvals', heading: /^Approvals/, literals: [MACHINE_SCRIPT] },
+    { name: 'approvals', hash: '#/approvals', heading: /^Approvals/, literals: [MACHINE_SCRIPT, MACHINE_IMG] },
+    // The run approval's confirm step repeats its lines, titles included.
+    { name: 'approval-confirm', hash: '#/approvals', heading: /^Approvals/, literals: [MACHINE_IMG], open: (page) => page.getByRole('button', { name: 'Approve…' }).first().click() },
     { name: 'events', hash: '#/events', heading: /^Events|Live events/, literals: [] },
     { name: 'guards', hash: '#/guards', heading: /^Guards/, literals: [] },
   ];
@@ -114,9 +125,13 @@ describe('partner text is shown as text on every console screen', () => {
   describe.each(['desktop', 'phone'] as const)('%s', (kind) => {
     it.each(SCREENS.map((s) => [s.name, s] as const))('%s shows partner titles literally and runs none of them', async (_name, s) => {
       const p = pages[kind];
-      const hash = s.name === 'purchase-session' ? `#/purchases/${encodeURIComponent(sessionId)}` : s.hash;
+      const hash = s.name === 'purchase-session' ? `#/purchases/${encodeURIComponent(sessionId)}` : s.name === 'run' ? `#/replenishment/${encodeURIComponent(waitingRunId)}` : s.hash;
       await p.page.goto(`${t.url}/console/${hash}`);
       await p.page.getByRole('heading', { level: 1, name: s.heading }).first().waitFor();
+      if (s.open) {
+        await shows(p.page, s.literals[0]);
+        await s.open(p.page);
+      }
       for (const literal of s.literals) await shows(p.page, literal);
       await screenshot(p.page, `partner-text-${kind}-${s.name}`);
       await expectInert(p, `${kind} ${s.name}`);
