@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * What the depot holds, per good
-         * @description Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying.
+         * @description Units bought beyond what the slots take. The plan serves slots from it (`from_depot`) before buying. Pages by sku id, `limit` goods (1 to 100, default 100) a page: follow `pagination.cursor`; `totals` cover the whole depot.
          */
         get: operations["depot_get"];
         put?: never;
@@ -615,7 +615,7 @@ export interface paths {
         put?: never;
         /**
          * Record a stock count of the depot
-         * @description The counted quantities replace what the depot held; the reason and differences are recorded in an event. Needs `confirm: true`.
+         * @description The counted quantities replace what the depot held; the reason and differences are recorded in an event. Only goods a synced slot sells or the depot holds (`invalid` otherwise). Units received beyond an order (`over_delivered`) are booked this way. Needs `confirm: true`.
          */
         post: operations["depot_count"];
         delete?: never;
@@ -998,7 +998,7 @@ export interface components {
             status: "error" | "success";
         };
         UcpMessageView: {
-            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `run_superseded`, `depot_insufficient`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`, `price_recovered`, `price_superseded`). A client should show an unknown code by its severity: the list may grow. */
+            /** @description Machine-readable code from a closed list: an error code (`missing`, `invalid`, `namespace_mismatch`, `confirmation_required`, `request_too_large`, `namespace_unsupported`, `not_found`, `already_placed`, `already_delivered`, `approval_required`, `kill_switch_engaged`, `supplier_rejected`, `upstream_unreachable`, `guard_unverifiable`, `invalid_state`, `staging_no_spend`, `idempotency_key_mismatch`, `idempotency_key_in_use`, `unauthorized`, `forbidden`, `auth_not_configured`, `complete_in_progress`, `already_exists`, `already_resolved`, `nothing_to_order`, `restock_in_progress`, `reference_conflict`, `sync_in_progress`, `run_superseded`, `depot_insufficient`, `upstream_rejected`, `idempotency_unavailable`, `not_implemented`, `not_ready`, `rate_limited`, `method_not_allowed`, `internal_error`) or a code of a message that rides along with data (`price_derived`, `order_uncertain`, `order_not_placed`, `catalog_unavailable`, `stale_data`, `partner_data_refused`, `non_conforming_record`, `unresolved_sku`, `not_carried`, `unknown_state`, `external_ref_missing`, `restock_recovered`, `restock_unconfirmed`, `namespace_misconfigured`, `ucp_agent_malformed`, `item_unavailable`, `invalid_quantity`, `hard_no_go`, `approval_rejected`, `session_expired`, `price_recovered`, `price_superseded`, `over_delivered`). A client should show an unknown code by its severity: the list may grow. */
             code: string;
             /** @enum {string} */
             content_type: "plain";
@@ -1076,7 +1076,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `stock.over_delivered`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1111,7 +1111,7 @@ export interface components {
              * @description Assigned by the service.
              */
             occurred_at: string;
-            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
+            /** @description With `source: "service"`, one of: `sync.completed`, `sync.failed`, `sale.settled`, `checkout.completed`, `checkout.rejected`, `checkout.canceled`, `price.changed`, `price.mismatch`, `approval.requested`, `approval.resolved`, `restock.sent`, `restock.completed`, `restock.cancelled`, `replenishment.run`, `depot.stock`, `stock.over_delivered`, `visit.recorded`, `route.settings`, `guard.changed`, `kill_switch`, `partner.error`, `purchase.status`, `sku.aliases_changed`, `location.removed`. A posted event's kind is free (`source: "client"`). */
             kind: string;
             /**
              * @description `service`: recorded by the service itself. `client`: posted through `POST /events` (whatever its kind, never the service's own record).
@@ -1856,6 +1856,8 @@ export interface components {
             shortfall?: number;
             /** @description Units the slot had no room for (capacity), kept in the depot. */
             to_depot?: number;
+            /** @description Units beyond the order the slot did not take: booked nowhere. */
+            not_booked?: number;
             stock_before: number | null;
             stock_after: number | null;
             /**
@@ -2039,9 +2041,11 @@ export interface components {
         };
         DepotResponse: {
             depot: components["schemas"]["DepotRefView"];
-            /** @description Goods held (quantity above 0), by sku id. */
+            /** @description A page of the goods held (quantity above 0), by sku id (the first page in a fill's or count's answer). */
             stock: components["schemas"]["DepotStockView"][];
+            /** @description The whole depot, whatever the page. */
             totals: components["schemas"]["DepotTotalsView"];
+            pagination: components["schemas"]["PaginationView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
         };
@@ -2067,9 +2071,11 @@ export interface components {
         };
         DepotFillResponse: {
             depot: components["schemas"]["DepotRefView"];
-            /** @description Goods held (quantity above 0), by sku id. */
+            /** @description A page of the goods held (quantity above 0), by sku id (the first page in a fill's or count's answer). */
             stock: components["schemas"]["DepotStockView"][];
+            /** @description The whole depot, whatever the page. */
             totals: components["schemas"]["DepotTotalsView"];
+            pagination: components["schemas"]["PaginationView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
             filled: components["schemas"]["DepotFilledView"][];
@@ -2099,9 +2105,11 @@ export interface components {
         };
         DepotCountResponse: {
             depot: components["schemas"]["DepotRefView"];
-            /** @description Goods held (quantity above 0), by sku id. */
+            /** @description A page of the goods held (quantity above 0), by sku id (the first page in a fill's or count's answer). */
             stock: components["schemas"]["DepotStockView"][];
+            /** @description The whole depot, whatever the page. */
             totals: components["schemas"]["DepotTotalsView"];
+            pagination: components["schemas"]["PaginationView"];
             ucp: components["schemas"]["UcpHeaderView"];
             messages: components["schemas"]["UcpMessageView"][];
             counted: components["schemas"]["DepotCountedView"][];
@@ -8804,14 +8812,17 @@ export interface operations {
     };
     depot_get: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The depot and its stock. */
+            /** @description The depot, a page of its stock and its totals. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -29,6 +29,7 @@ export const NOTE_CODES = {
   session_expired: "a checkout session's prices are older than its expires_at; update it (PUT) to price it again",
   price_recovered: "a price change retried after its first attempt's process died: the change was found applied (the service's record or the platform) and is answered; nothing was sent again",
   price_superseded: 'a price change retried after its first attempt died was superseded by a later acknowledged change; it was not sent again',
+  over_delivered: "a receipt brought more units than the run's line ordered; the excess beyond the order was not booked (a depot count books it)",
 } as const satisfies Record<string, string>;
 
 export type NoteCode = keyof typeof NOTE_CODES;

@@ -19,6 +19,7 @@ export const SERVICE_EVENT_KINDS = [
   'restock.cancelled',
   'replenishment.run',
   'depot.stock',
+  'stock.over_delivered',
   'visit.recorded',
   'route.settings',
   'guard.changed',

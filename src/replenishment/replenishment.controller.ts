@@ -72,7 +72,8 @@ export class ReplenishmentController {
   @HttpCode(200)
   @ReplenishmentDocs.receive
   async receive(@Param('id') id: string, @Body() body: ReceiveBody) {
-    return ok(renderRun(await this.delivery.receive(id, body.delivered, body.note)), { capabilities: CAPS });
+    const { detail, messages } = await this.delivery.receive(id, body.delivered, body.note);
+    return ok(renderRun(detail, messages), { capabilities: CAPS });
   }
 
   @Post('runs/:id/arrivals')

@@ -255,6 +255,8 @@ export class RunDeliveredView {
   arrived?: boolean;
   @Int({ minimum: 1, description: 'Units the slot had no room for (capacity), kept in the depot.' })
   to_depot?: number;
+  @Int({ minimum: 1, description: 'Units beyond the order the slot did not take: booked nowhere.' })
+  not_booked?: number;
   @Int({ nullable: true })
   stock_before: number | null;
   @Int({ nullable: true })

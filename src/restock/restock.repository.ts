@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { Tx } from '../database/tx';
 import { LocationEntity } from '../locations/location.entity';
+import { SlotEntity } from '../inventory/slot.entity';
 import { RestockOrderEntity } from './restock-order.entity';
 import { RESTOCK_MACHINE, RestockStatus } from './restock.rules';
 import { CLAIM_TIME_NOW, expiredClaims, stampClaim, updateWhileHeld } from '../claims/lease.sql';
@@ -21,6 +22,12 @@ export class RestockRepository {
 
   location(id: string): Promise<LocationEntity | null> {
     return this.locations.findOne({ where: { id } });
+  }
+
+  /** The location's synced slots of these goods (their stock and capacity bound a binding order). */
+  slotsOf(locationId: string, skuIds: string[]): Promise<SlotEntity[]> {
+    if (skuIds.length === 0) return Promise.resolve([]);
+    return this.tx.manager.getRepository(SlotEntity).find({ where: { locationId, skuId: In([...new Set(skuIds)]) }, order: { id: 'ASC' } });
   }
 
   find(namespace: string, reference: string): Promise<RestockOrderEntity | null> {

@@ -92,3 +92,35 @@ export function checkRestockLines(
 export function restockFingerprint(location: string, binding: boolean, lines: RestockPlanOk['lines']): string {
   return createHash('sha256').update(JSON.stringify({ location, binding, lines })).digest('hex');
 }
+
+/** A synced slot of the location, as the room check reads it. */
+export interface RestockSlotRoom {
+  id: string;
+  skuId: string;
+  capacity: number | null;
+}
+
+/**
+ * A binding order stays within the room of the slots it fills (issue 37): per good, the units of its lines at most
+ * Σ capacity of the location's slots of that good, when every one of them has a known capacity. The order is
+ * executed later, after sales, so today's stock does not bound it (the plan's room rule orders past capacity − stock
+ * for the same reason); an emptied slot takes its capacity, never more. A good without a synced slot, or with a slot
+ * whose capacity the platform does not give, has no bound the service can check. The problem names the line where
+ * the good's units pass the room.
+ */
+export function bindingRoomProblem(lines: RestockLineInput[], slots: readonly RestockSlotRoom[]): RestockProblem | null {
+  const asked = new Map<string, number>();
+  for (let i = 0; i < lines.length; i++) {
+    const id = lines[i].item.id;
+    const mine = slots.filter((s) => s.skuId === id);
+    if (mine.length === 0 || mine.some((s) => s.capacity === null)) continue;
+    const room = mine.reduce((t, s) => t + Math.max(0, s.capacity!), 0);
+    const total = (asked.get(id) ?? 0) + lines[i].quantity;
+    asked.set(id, total);
+    if (total > room) {
+      const held = mine.map((s) => `${s.id} holds ${s.capacity}`).join(', ');
+      return { code: 'invalid', path: `$.line_items[${i}].quantity`, text: `a binding restock of ${id} must fit its slot's room when emptied (${held}): at most ${room} unit(s), ${total} asked` };
+    }
+  }
+  return null;
+}

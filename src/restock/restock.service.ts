@@ -9,7 +9,7 @@ import { answeredAccepted, storedRequestStep } from './restock-claim.rules';
 import { RestockOrderEntity } from './restock-order.entity';
 import { RestockDeliveryService } from './restock-delivery.service';
 import { RestockRecoveryService } from './restock-recovery.service';
-import { checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
+import { bindingRoomProblem, checkRestockLines, restockFingerprint, RestockLineInput } from './restock.rules';
 import { RestockRepository } from './restock.repository';
 
 /** What a restock request came to: the stored request's answer, and the messages about how it was obtained. */
@@ -56,6 +56,7 @@ export class RestockService {
     let row = await this.repo.find(namespace, body.reference);
     if (!row) {
       await this.killSwitch.assertOff();
+      if (binding) await this.assertRoom(locationId, body.line_items);
       row = await this.repo.claim({ namespace, reference: body.reference, locationId, binding, lines, fingerprint });
       if (row) return this.answer(await this.delivery.deliver(row, adapter));
       row = (await this.repo.find(namespace, body.reference))!; // another caller claimed it first
@@ -64,9 +65,20 @@ export class RestockService {
     if (settled) return settled;
     // Failed before (refused, or unknown to the platform): the caller resends the same reference.
     await this.killSwitch.assertOff();
+    if (binding) await this.assertRoom(locationId, body.line_items);
     const claimed = await this.repo.reclaimFailed(row.id);
     if (!claimed) throw this.inProgress(row.reference, null);
     return this.answer(await this.delivery.deliver(claimed, adapter));
+  }
+
+  /**
+   * A binding order stays within the slots' room where their capacity is known (issue 37), checked before each send
+   * (never on a replay of a stored answer). No confirm: the spec says no money moves.
+   */
+  private async assertRoom(locationId: string, lines: RestockLineInput[]): Promise<void> {
+    const slots = await this.repo.slotsOf(locationId, lines.map((l) => l.item.id));
+    const problem = bindingRoomProblem(lines, slots);
+    if (problem) throw new DomainError(problem.code, problem.text, { path: problem.path });
   }
 
   /**

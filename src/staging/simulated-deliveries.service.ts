@@ -23,8 +23,9 @@ export class SimulatedDeliveriesService implements OnModuleInit {
     const platform = this.registry.entry(SIMULATED_MACHINE_NAMESPACE)?.adapter;
     if (!(platform instanceof SimulatedMachinePlatform)) return;
     this.deliveries.onReceived(async ({ runId, delivered }) => {
-      // What the service put into the slot; the rest went to the depot (issue 25 item 2), not onto the shelf.
-      const put = platform.applyReceived(delivered.map((d) => ({ slot_id: d.slot_id, quantity: d.quantity - (d.to_depot ?? 0) })));
+      // What the service put into the slot; the rest went to the depot (issue 25 item 2) or was not booked (beyond the
+      // order, issue 37), not onto the shelf.
+      const put = platform.applyReceived(delivered.map((d) => ({ slot_id: d.slot_id, quantity: d.quantity - (d.to_depot ?? 0) - (d.not_booked ?? 0) })));
       if (put.length) this.logger.log(`run ${runId}: ${put.reduce((n, p) => n + p.quantity, 0)} unit(s) put on the simulated shelves of ${put.length} slot(s)`);
     });
     // A fill from the depot is a delivery too: the staff put those units on the shelves (issue 25).

@@ -217,7 +217,9 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     await followUp.followUp();
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('placed');
 
-    // The platform delivered more A1 than the slot holds (12): stock is capped; A2 short-delivered.
+    // The platform delivered more A1 than the slot holds (12) and than the line ordered (12): stock is capped, the
+    // depot takes the 2 ordered units the slot had no room for, the 3 beyond the order are booked nowhere (issue 37);
+    // A2 short-delivered.
     complete(acme, `${run.id}.M-1`, [
       { vendorSku: 'A1', quantity: 15 },
       { vendorSku: 'A2', quantity: 6 },
@@ -228,14 +230,16 @@ describe('replenishment runs placed as machine-platform restock orders', () => {
     expect(got.delivered_at).toMatch(/\+08:00$/);
     expect(got.delivered).toEqual([
       { slot_id: 'G-1-X1', quantity: 9, stock_before: 5, stock_after: 14, ordered_each: 9, shortfall: 0, received_at: expect.stringMatching(/\+08:00$/) },
-      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 12, shortfall: 0, to_depot: 5, received_at: expect.stringMatching(/\+08:00$/) },
+      { slot_id: 'M-1-A1', quantity: 15, stock_before: 2, stock_after: 12, ordered_each: 12, shortfall: 0, to_depot: 2, not_booked: 3, received_at: expect.stringMatching(/\+08:00$/) },
       { slot_id: 'M-1-A2', quantity: 6, stock_before: 0, stock_after: 6, ordered_each: 14, shortfall: 8, received_at: expect.stringMatching(/\+08:00$/) },
     ].sort((a, b) => got.lines.findIndex((l: Line) => l.slot_id === a.slot_id) - got.lines.findIndex((l: Line) => l.slot_id === b.slot_id)));
     expect(got.restock_orders.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed']);
     const stocks = (await ds.query(`SELECT id, stock FROM slots ORDER BY id`)) as { id: string; stock: number }[];
     expect(Object.fromEntries(stocks.map((s) => [s.id, s.stock]))).toEqual({ 'G-1-X1': 14, 'M-1-A1': 12, 'M-1-A2': 6 });
-    // The 5 units of A1 the slot had no room for are kept in the depot (issue 25).
-    expect((await t.get('/ucp/v1/depot').expect(200)).body.stock).toEqual([expect.objectContaining({ item: { id: 'acme-machine:A1' }, quantity: 5 })]);
+    // The 2 ordered units of A1 the slot had no room for are kept in the depot (issue 25); the over-delivery is an event.
+    expect((await t.get('/ucp/v1/depot').expect(200)).body.stock).toEqual([expect.objectContaining({ item: { id: 'acme-machine:A1' }, quantity: 2 })]);
+    const [over] = (await t.get('/ucp/v1/events?kind=stock.over_delivered').expect(200)).body.events;
+    expect(over.data).toMatchObject({ run_id: run.id, source: 'platform', lines: [{ slot_id: 'M-1-A1', ordered_each: 12, delivered: 15, into_slot: 10, to_depot: 2, not_booked: 3 }] });
 
     expectError(await t.post(`/ucp/v1/replenishment/runs/${run.id}/receive`, { delivered: [{ slot_id: 'M-1-A1', quantity: 1 }] }), 409, 'already_delivered');
     // A later pass changes nothing.

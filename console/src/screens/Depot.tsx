@@ -3,12 +3,14 @@
  * (`from_depot`), and recording a stock count with its reason. Both changes take a confirm step and an
  * Idempotency-Key, so a resend after a lost answer replays instead of moving units twice.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { when } from '../format';
 import { Confirm, Empty, Loaded, Messages, useAction, useLoad } from '../ui';
 
 type PlanLine = Schemas['PlanLineView'];
+type DepotPage = Schemas['DepotResponse'];
+type Stock = Schemas['DepotStockView'];
 
 export function Depot() {
   const [depot, reloadDepot] = useLoad(() => call(api.GET('/ucp/v1/depot', {})), []);
@@ -21,46 +23,70 @@ export function Depot() {
     <section aria-labelledby="depot-title">
       <h1 id="depot-title">Depot</h1>
       <Loaded load={depot} what="the depot">
-        {(d) => (
-          <>
-            <p>
-              {d.depot.name} ({d.depot.id}): {d.totals.units} units of {d.totals.goods} goods. Units a slot had no room for are kept here; the plan fills slots from here before it buys.
-            </p>
-            {d.stock.length === 0 ? (
-              <Empty>The depot is empty.</Empty>
-            ) : (
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Good</th>
-                      <th scope="col">Units</th>
-                      <th scope="col">Last change</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.stock.map((s) => (
-                      <tr key={s.item.id}>
-                        <th scope="row">
-                          {s.title ?? s.item.id} <span class="muted">{s.item.id}</span>
-                        </th>
-                        <td>{s.quantity}</td>
-                        <td>{when(s.updated_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <StockCount goods={d.stock.map((s) => ({ id: s.item.id, title: s.title, quantity: s.quantity }))} onDone={changed} />
-          </>
-        )}
+        {(d) => <DepotStock depot={d} onDone={changed} />}
       </Loaded>
       <h2>Fill from the depot</h2>
       <Loaded load={plan} what="the plan">
         {(p) => <FillFromPlan lines={p.slots.filter((l) => l.from_depot > 0)} onDone={changed} />}
       </Loaded>
     </section>
+  );
+}
+
+/** The depot's goods a page at a time (`GET /depot` pages by sku id), with the stock count of the goods shown. */
+function DepotStock({ depot: d, onDone }: { depot: DepotPage; onDone: () => void }) {
+  const [rows, setRows] = useState<Stock[]>(d.stock);
+  const [cursor, setCursor] = useState(d.pagination.cursor);
+  useEffect(() => {
+    setRows(d.stock);
+    setCursor(d.pagination.cursor);
+  }, [d]);
+  const more = useAction(async () => {
+    const page = await call(api.GET('/ucp/v1/depot', { params: { query: { cursor } } }));
+    setRows((r) => [...r, ...page.stock]);
+    setCursor(page.pagination.cursor);
+  });
+  return (
+    <>
+      <p>
+        {d.depot.name} ({d.depot.id}): {d.totals.units} units of {d.totals.goods} goods. Units a slot had no room for are kept here; the plan fills slots from here before it buys.
+      </p>
+      {rows.length === 0 ? (
+        <Empty>The depot is empty.</Empty>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Good</th>
+                <th scope="col">Units</th>
+                <th scope="col">Last change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((s) => (
+                <tr key={s.item.id}>
+                  <th scope="row">
+                    {s.title ?? s.item.id} <span class="muted">{s.item.id}</span>
+                  </th>
+                  <td>{s.quantity}</td>
+                  <td>{when(s.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cursor ? (
+        <p>
+          <button type="button" disabled={more.busy} onClick={() => void more.go()}>
+            Show more goods ({rows.length} of {d.totals.goods} shown)
+          </button>
+        </p>
+      ) : null}
+      <Messages messages={more.messages} title="Not loaded:" />
+      <StockCount goods={rows.map((s) => ({ id: s.item.id, title: s.title, quantity: s.quantity }))} onDone={onDone} />
+    </>
   );
 }
 

@@ -44,7 +44,9 @@ export function SalesTable({ orders }: { orders: Order[] }) {
                   </span>
                 ))}
               </td>
-              <td data-label="Goods">{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</td>
+              <td data-label="Goods">
+                <span class="wrap-anywhere">{o.line_items.map((l) => `${l.item.title ?? l.item.id} ×${l.quantity.total}`).join(', ')}</span>
+              </td>
               <td data-label="Total">{yuan({ amount: total(o) })}</td>
             </tr>
           ))}

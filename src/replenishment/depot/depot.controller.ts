@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ok } from '../../common/envelope';
 import { IdempotencyService } from '../../idempotency/idempotency.service';
 import { replyOnce } from '../../idempotency/idempotent-reply';
 import { REPLENISHMENT_CAPS } from '../runs/run.view';
-import { DepotCountBody, DepotFillBody } from './depot.dto';
+import { DepotCountBody, DepotFillBody, DepotQuery } from './depot.dto';
 import { DepotDocs } from './depot.openapi';
 import { DepotService } from './depot.service';
 import { DEFAULT_DEPOT_ID } from './depot.entity';
@@ -22,8 +22,8 @@ export class DepotController {
 
   @Get()
   @DepotDocs.get
-  async get() {
-    return ok({ ...(await this.depot.view()) }, { capabilities: CAPS });
+  async get(@Query() q: DepotQuery) {
+    return ok({ ...(await this.depot.view({ cursor: q.cursor, limit: q.limit })) }, { capabilities: CAPS });
   }
 
   @Post('fill')

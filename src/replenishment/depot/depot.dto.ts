@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { MAX_QUANTITY } from '../../common/limits';
+import { DEPOT_PAGE_MAX } from './depot.rules';
 
 export class DepotFillLine {
   @IsDefined()
@@ -71,4 +72,19 @@ export class DepotCountBody {
 
   @IsOptional()
   confirm?: unknown;
+}
+
+/** `GET /depot` query: a page of goods (issue 37). */
+export class DepotQuery {
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  cursor?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(DEPOT_PAGE_MAX)
+  limit?: number;
 }

@@ -1,6 +1,6 @@
 /** Response models of the depot (OpenAPI only; see common/envelope.responses.ts). */
 import { DateTime, Int } from '../../common/api-docs';
-import { ItemRefView, UcpEnvelope } from '../../common/envelope.responses';
+import { ItemRefView, PaginationView, UcpEnvelope } from '../../common/envelope.responses';
 
 export class DepotRefView {
   id: string;
@@ -26,9 +26,11 @@ export class DepotTotalsView {
 
 export class DepotResponse extends UcpEnvelope {
   depot: DepotRefView;
-  /** Goods held (quantity above 0), by sku id. */
+  /** A page of the goods held (quantity above 0), by sku id (the first page in a fill's or count's answer). */
   stock: DepotStockView[];
+  /** The whole depot, whatever the page. */
   totals: DepotTotalsView;
+  pagination: PaginationView;
 }
 
 export class DepotFilledView {

@@ -7,7 +7,7 @@ import { parseSkuId } from '../../identifiers/identifiers';
 import { RunsRepository } from '../runs/runs.repository';
 import { DEFAULT_DEPOT_ID, DepotEntity } from './depot.entity';
 import { DepotRepository } from './depot.repository';
-import { countDelta, fillRefusal } from './depot.rules';
+import { countDelta, decodeDepotCursor, DEPOT_PAGE_MAX, encodeDepotCursor, fillRefusal } from './depot.rules';
 import { DepotView, renderDepot } from './depot.view';
 
 export interface DepotFill {
@@ -40,8 +40,19 @@ export class DepotService {
     private readonly clock: Clock,
   ) {}
 
-  async view(): Promise<DepotView> {
-    return renderDepot(await this.depot(), await this.repo.stock(DEFAULT_DEPOT_ID));
+  /** A page of what the depot holds, by sku id (keyset: `cursor` from the previous page), with the whole depot's totals. */
+  async view(q: { cursor?: string; limit?: number } = {}): Promise<DepotView> {
+    const limit = Math.min(q.limit ?? DEPOT_PAGE_MAX, DEPOT_PAGE_MAX);
+    let after: string | null = null;
+    if (q.cursor !== undefined) {
+      after = decodeDepotCursor(q.cursor);
+      if (after === null) throw Errors.invalid('$.cursor', 'cursor is not a cursor this service issued');
+    }
+    const depot = await this.depot();
+    const rows = await this.repo.stockPage(DEFAULT_DEPOT_ID, after, limit + 1);
+    const stock = rows.slice(0, limit);
+    const next = rows.length > limit ? encodeDepotCursor(stock[stock.length - 1].skuId) : null;
+    return renderDepot(depot, { stock, next, totals: await this.repo.totals(DEFAULT_DEPOT_ID) });
   }
 
   /** What the depot holds per good (the plan serves slots from it). */
@@ -121,6 +132,12 @@ export class DepotService {
     const dupCount = firstRepeat(counts.map((c) => c.item.id));
     if (dupCount >= 0) throw Errors.invalid(`$.counts[${dupCount}].item.id`, `${counts[dupCount].item.id} is listed twice`);
     const counted = await this.tx.run(async () => {
+      // Only goods the service knows (issue 37): a made-up id would become stock nobody can check.
+      const known = await this.repo.knownGoods(DEFAULT_DEPOT_ID, counts.map((c) => c.item.id));
+      const unknown = counts.findIndex((c) => !known.has(c.item.id));
+      if (unknown >= 0) {
+        throw Errors.invalid(`$.counts[${unknown}].item.id`, `${counts[unknown].item.id} is a good no machine slot sells and the depot does not hold: the depot counts only the goods of the synced slots`);
+      }
       const held = new Map((await this.repo.stockForUpdate(DEFAULT_DEPOT_ID, counts.map((c) => c.item.id))).map((r) => [r.skuId, r.quantity]));
       const out = counts.map((c) => {
         const before = held.get(c.item.id) ?? 0;

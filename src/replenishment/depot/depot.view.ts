@@ -6,13 +6,17 @@ import type { DepotStockRow } from './depot.repository';
 export interface DepotView {
   depot: { id: string; name: string };
   stock: { item: { id: string }; title: string | null; quantity: number; updated_at: string }[];
+  /** The whole depot, whatever the page. */
   totals: { goods: number; units: number };
+  pagination: { has_next_page: boolean; cursor?: string };
 }
 
-export function renderDepot(depot: DepotEntity, stock: DepotStockRow[]): DepotView {
+/** A page of the depot's stock; `next` is the cursor of the following page (null on the last). */
+export function renderDepot(depot: DepotEntity, page: { stock: DepotStockRow[]; next: string | null; totals: { goods: number; units: number } }): DepotView {
   return {
     depot: { id: depot.id, name: depot.name },
-    stock: stock.map((s) => ({ item: { id: s.skuId }, title: s.title, quantity: s.quantity, updated_at: toPlus8(s.updatedAt) })),
-    totals: { goods: stock.length, units: stock.reduce((t, s) => t + s.quantity, 0) },
+    stock: page.stock.map((s) => ({ item: { id: s.skuId }, title: s.title, quantity: s.quantity, updated_at: toPlus8(s.updatedAt) })),
+    totals: page.totals,
+    pagination: page.next !== null ? { has_next_page: true, cursor: page.next } : { has_next_page: false },
   };
 }

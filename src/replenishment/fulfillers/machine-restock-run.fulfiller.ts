@@ -4,7 +4,7 @@ import { RestockService } from '../../restock/restock.service';
 import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
-import { machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from '../runs/run.rules';
+import { capAtCapacity, machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from '../runs/run.rules';
 import { RunPartnerOrders, RunRestockOrderState } from '../runs/run.types';
 import { RunsRepository } from '../runs/runs.repository';
 
@@ -33,7 +33,8 @@ export class MachineRestockRunFulfiller implements RunFulfiller {
     const namespaces = machineNamespaces(carried);
     this.checkPlatforms(namespaces);
     // A machine platform's restock order moves no money: nothing is held or spent against the budget.
-    return { namespace: namespaces.join(','), lines: carried, totalFen: 0 };
+    // A binding order fits its slot's room when emptied (issue 37): a line never asks past the slot's capacity.
+    return { namespace: namespaces.join(','), lines: capAtCapacity(carried), totalFen: 0 };
   }
 
   /** The platforms must still take binding orders (the registry may have changed since the run was built). */

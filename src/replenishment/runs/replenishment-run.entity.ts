@@ -37,6 +37,8 @@ export interface RunDelivery {
   closed?: boolean;
   /** Units the slot could not take (capacity), kept in the depot; on an arrival, every unit that arrived. */
   to_depot?: number;
+  /** Units that arrived beyond what the line ordered and went neither into the slot nor the depot (issue 37). */
+  not_booked?: number;
   /** Arrived at the warehouse (the depot), not into the slot: the units reach the slot at a visit. */
   arrived?: boolean;
   stock_before: number | null;

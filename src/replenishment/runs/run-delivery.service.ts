@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { Errors } from '../../common/errors';
+import type { UcpMessage } from '../../common/envelope';
 import { EventsService } from '../../events/events.service';
 import { RunDelivery } from './replenishment-run.entity';
 import { RunDetailService } from './run-detail.service';
@@ -38,18 +39,21 @@ export class RunDeliveryService {
   }
 
   /**
-   * The spec's receive: the listed lines' units go into their slots (capped at capacity, the rest to the depot) and
+   * The spec's receive: the listed lines' units go into their slots (capped at capacity, the rest to the depot up to
+   * what the line ordered; beyond it nothing is booked and a warning says so, issue 37) and
    * the run is `delivered` in one call. Lines it does not list are closed with their whole quantity as shortfall, so
    * they leave on-order and the next plan orders them again. Line-by-line arrival is `arrive`.
    */
-  async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<RunDetail> {
+  async receive(id: string, delivered: { slot_id: string; quantity: number }[], note?: string): Promise<{ detail: RunDetail; messages: UcpMessage[] }> {
     let received: RunDelivery[] = [];
+    let messages: UcpMessage[] = [];
     const view = await this.tx.run(async () => {
       const run = await this.openRun(id, delivered);
-      const raised = await this.stock.raiseStock(delivered);
-      const receivedAt = toPlus8(this.clock.now());
       const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
+      const raised = await this.stock.raiseStock(delivered.map((d) => ({ ...d, ordered: lines.get(d.slot_id)!.ordered_each })));
+      const receivedAt = toPlus8(this.clock.now());
       const receipts = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)!.ordered_each, r.quantity), received_at: receivedAt }));
+      messages = await this.stock.recordOverDelivery(id, receipts, '$.delivered', 'receipt');
       received = receipts;
       const before = run.delivered ?? [];
       const closing = closeOpenLines(run.lines, new Set([...before, ...receipts].map((d) => d.slot_id)));
@@ -60,7 +64,7 @@ export class RunDeliveryService {
         kind: 'replenishment.run',
         summary: `replenishment run ${id} delivered: ${receipts.length} line(s) received` + (closing.length ? `, ${closing.length} line(s) not delivered closed` : ''),
         reasoning:
-          'stock rose by what arrived, capped at each slot capacity when known (the rest went to the depot); every line left on-order' +
+          'stock rose by what arrived, capped at each slot capacity when known (the rest went to the depot, never beyond what the line ordered); every line left on-order' +
           (short.length ? `; ${short.length} line(s) arrived short and are closed with their shortfall recorded` : '') +
           (closing.length ? '; lines the receipt did not list are closed with their whole quantity as shortfall, so the next plan orders them again' : ''),
         data: { run_id: id, action: 'delivered', delivered: receipts, closed_lines: closing.map((c) => ({ slot_id: c.slot_id, shortfall: c.shortfall })) },
@@ -68,7 +72,7 @@ export class RunDeliveryService {
       return (await this.repo.find(id))!;
     });
     for (const l of this.receivedListeners) await l({ runId: id, delivered: received });
-    return this.details.detail(view);
+    return { detail: await this.details.detail(view), messages };
   }
 
   /**

@@ -58,9 +58,10 @@ export class RunPlatformDeliveryService implements OnModuleInit {
       const lines = new Map(run.lines.map((l) => [l.slot_id, l]));
       // Lines received by hand before the platform completed are not raised twice.
       const closed = new Set((run.delivered ?? []).map((d) => d.slot_id));
-      const raised = await this.stock.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)));
+      const raised = await this.stock.raiseStock(delivered.filter((d) => !closed.has(d.slot_id)).map((d) => ({ ...d, ordered: lines.get(d.slot_id)?.ordered_each ?? d.quantity })));
       const deliveredAt = new Date(Math.max(...orders.map((o) => (o.completedAt ?? this.clock.now()).getTime())));
       const record = raised.map((r) => ({ ...r, ...receiptOf(r.slot_id, lines.get(r.slot_id)?.ordered_each ?? r.quantity, r.quantity), received_at: toPlus8(deliveredAt) }));
+      await this.stock.recordOverDelivery(id, record, '$.delivered', 'platform');
       const refs = orders.map((o) => o.reference);
       await this.repo.transition(
         id,

@@ -180,3 +180,16 @@ export function cancelRefusal(status: RunStatus): Refusal {
   if (status === 'placed' || status === 'delivered' || status === 'closed') return { code: 'already_placed', text: `the run is ${status}: close it instead if it will never arrive` };
   return { code: 'invalid_state', text: `the run is ${status} and cannot be cancelled` };
 }
+
+/**
+ * A machine-restock run's lines, each at most its slot's capacity when known (issue 37): a binding order fits the
+ * slot's room when emptied (restock.rules `bindingRoomProblem`), while the plan's room rule may ask for more (units
+ * that would sell before the order arrives). The platform fills the slot itself: nothing goes to a depot.
+ */
+export function capAtCapacity<L extends { capacity: number | null; quantity: number; quantity_each: number; ordered_each: number }>(lines: readonly L[]): L[] {
+  return lines.map((l) => {
+    if (l.capacity === null || l.ordered_each <= l.capacity) return l;
+    const cap = Math.max(0, l.capacity);
+    return { ...l, quantity: Math.min(l.quantity, cap), quantity_each: Math.min(l.quantity_each, cap), ordered_each: cap };
+  });
+}

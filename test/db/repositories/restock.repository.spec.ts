@@ -31,6 +31,15 @@ describe('RestockRepository on PostgreSQL', () => {
     h.sql(`UPDATE restock_orders SET claimed_at = CASE WHEN $2::int IS NULL THEN NULL ELSE now() - make_interval(secs => $2::int) END WHERE id = $1`, [id, seconds]);
   const statusOf = async (id: string) => (await h.sql<{ status: string }>(`SELECT status FROM restock_orders WHERE id = $1`, [id]))[0].status;
 
+  it('reads the location\'s synced slots of the goods asked, and no others (issue 37: the room of a binding order)', async () => {
+    await h.sql('DELETE FROM slots');
+    for (const [id, loc, sku, cap] of [['m1-v1', 'm1', 'v1', 12], ['m1-v1b', 'm1', 'v1', null], ['m2-v1', 'm2', 'v1', 5], ['m1-v2', 'm1', 'v2', 3]] as const) {
+      await h.sql(`INSERT INTO slots (id, location_id, namespace, vendor_sku, sku_id, title, price_fen, stock, capacity) VALUES ($1, $2, 'vm', $3, $4, 't', 100, 1, $5)`, [id, loc, sku, `vm:${sku}`, cap]);
+    }
+    expect((await repo.slotsOf('m1', ['vm:v1', 'vm:v1'])).map((s) => [s.id, s.capacity])).toEqual([['m1-v1', 12], ['m1-v1b', null]]);
+    expect(await repo.slotsOf('m1', [])).toEqual([]);
+  });
+
   it('claims a reference once, stamping the database clock to the millisecond', async () => {
     const [{ now }] = await h.sql<{ now: Date }>('SELECT now() AS now');
     const claimed = await repo.claim(request('ref-1'));

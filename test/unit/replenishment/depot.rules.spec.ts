@@ -1,25 +1,43 @@
 import fc from 'fast-check';
-import { countDelta, fillRefusal, splitDelivery } from '../../../src/replenishment/depot/depot.rules';
+import { countDelta, fillRefusal, splitReceipt } from '../../../src/replenishment/depot/depot.rules';
 import { applyPolicy, PolicyInput } from '../../../src/replenishment/plan/policy.rules';
 
 describe('depot rules', () => {
-  it('a delivery fills the slot up to its capacity and the rest goes to the depot', () => {
-    expect(splitDelivery(0, 24, 20)).toEqual({ stockAfter: 20, toDepot: 4 });
-    expect(splitDelivery(18, 24, 20)).toEqual({ stockAfter: 20, toDepot: 22 }); // needed 2, a box of 24 came
-    expect(splitDelivery(5, 3, 20)).toEqual({ stockAfter: 8, toDepot: 0 });
-    expect(splitDelivery(5, 30, null)).toEqual({ stockAfter: 35, toDepot: 0 });
-    expect(splitDelivery(25, 3, 20)).toEqual({ stockAfter: 25, toDepot: 3 }); // never lowered by the cap
-    expect(splitDelivery(-2, 3, 20)).toEqual({ stockAfter: 3, toDepot: 0 });
+  it('a receipt fills the slot up to its capacity and the rest, up to what the line ordered, goes to the depot', () => {
+    expect(splitReceipt(0, 24, 20, 24)).toEqual({ stockAfter: 20, toDepot: 4, notBooked: 0 });
+    expect(splitReceipt(18, 24, 20, 24)).toEqual({ stockAfter: 20, toDepot: 22, notBooked: 0 }); // needed 2, a box of 24 came
+    expect(splitReceipt(5, 3, 20, 3)).toEqual({ stockAfter: 8, toDepot: 0, notBooked: 0 });
+    expect(splitReceipt(25, 3, 20, 3)).toEqual({ stockAfter: 25, toDepot: 3, notBooked: 0 }); // never lowered by the cap
+    expect(splitReceipt(-2, 3, 20, 3)).toEqual({ stockAfter: 3, toDepot: 0, notBooked: 0 });
   });
 
-  it('property: no unit is lost, the slot never passes its capacity because of a delivery', () => {
+  it('issue 37: units beyond what the line ordered are booked nowhere; an unknown capacity takes at most the order', () => {
+    // The review's receipt: 100,000 on a line that ordered 15, into a slot holding 3 of 12.
+    expect(splitReceipt(3, 100_000, 12, 15)).toEqual({ stockAfter: 12, toDepot: 6, notBooked: 99_985 });
+    // The slot had room for more than was ordered: it takes them (capped at capacity), the depot gets none.
+    expect(splitReceipt(0, 10, 12, 5)).toEqual({ stockAfter: 10, toDepot: 0, notBooked: 0 });
+    expect(splitReceipt(0, 30, 20, 16)).toEqual({ stockAfter: 20, toDepot: 0, notBooked: 10 });
+    expect(splitReceipt(5, 30, null, 10)).toEqual({ stockAfter: 15, toDepot: 0, notBooked: 20 });
+    expect(splitReceipt(5, 8, null, 10)).toEqual({ stockAfter: 13, toDepot: 0, notBooked: 0 });
+  });
+
+  it('property: no unit is lost, the slot never passes its capacity, the depot never gets more than was ordered', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 100 }), fc.integer({ min: 0, max: 200 }), fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }), (stock, delivered, capacity) => {
-        const { stockAfter, toDepot } = splitDelivery(stock, delivered, capacity);
-        expect(stockAfter + toDepot).toBe(Math.max(0, stock) + delivered);
-        expect(toDepot).toBeGreaterThanOrEqual(0);
-        if (capacity !== null) expect(stockAfter).toBeLessThanOrEqual(Math.max(capacity, Math.max(0, stock)));
-      }),
+      fc.property(
+        fc.integer({ min: -5, max: 100 }),
+        fc.integer({ min: 0, max: 200 }),
+        fc.option(fc.integer({ min: 0, max: 100 }), { nil: null }),
+        fc.integer({ min: 0, max: 120 }),
+        (stock, delivered, capacity, ordered) => {
+          const { stockAfter, toDepot, notBooked } = splitReceipt(stock, delivered, capacity, ordered);
+          expect(stockAfter + toDepot + notBooked).toBe(Math.max(0, stock) + delivered);
+          expect(Math.min(toDepot, notBooked)).toBeGreaterThanOrEqual(0);
+          expect(toDepot).toBeLessThanOrEqual(ordered);
+          if (capacity !== null) expect(stockAfter).toBeLessThanOrEqual(Math.max(capacity, Math.max(0, stock)));
+          else expect(stockAfter - Math.max(0, stock)).toBeLessThanOrEqual(ordered);
+          if (delivered <= ordered) expect(notBooked).toBe(0);
+        },
+      ),
     );
   });
 
