@@ -14,6 +14,7 @@ import { installRenderedJson } from './common/rendered-json';
 import { authBeforeBody } from './common/auth/auth.middleware';
 import { requestAuth } from './common/auth/credential';
 import { readerContext, readerKey } from './database/reader-context';
+import { ReadYourWrites } from './database/read-your-writes';
 import { SessionStore } from './common/auth/session-store';
 import { AppLogger } from './common/logging/app-logger';
 import { ROOT_LOGGER } from './common/logging/logging.module';
@@ -69,7 +70,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
   app.use(ucpAgentMiddleware);
   // Issue 38: the credential whose writes the request's replica reads must see (read-your-writes).
-  app.use(readerContext((req) => readerKey(requestAuth(req, config))));
+  const writes = app.get(ReadYourWrites);
+  app.use(readerContext((req) => readerKey(requestAuth(req, config)), writes.enabled ? (reader) => writes.record(reader) : null));
   app.use(requesterContext(config));
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
   app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());

@@ -90,7 +90,7 @@ export class DatabaseModule implements OnModuleDestroy {
         Tx,
         StaleReads,
       ],
-      exports: [DatabaseTargetModule, Tx, StaleReads, ReplicaSet],
+      exports: [DatabaseTargetModule, Tx, StaleReads, ReplicaSet, ReadYourWrites],
     };
   }
 

@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { currentReader } from './reader-context';
 
 /**
- * Read-your-writes across instances (issue 38; docs/decisions.md "Issue 38"). After a transaction of a client's
- * request commits, and before its answer leaves, the primary's WAL position (`pg_current_wal_lsn()`, at or past the
+ * Read-your-writes across instances (issue 38; docs/decisions.md "Issue 38"). When a client's request that may write
+ * (any method but GET, HEAD and OPTIONS) has done its work, and before its answer leaves, the primary's WAL position (`pg_current_wal_lsn()`, at or past the
  * commit) is recorded for the client's credential in `read_your_writes`, a table on the primary that every instance
  * reads. A stale-ok read of that credential goes to a replica only if the replica has replayed that position; the
  * lookup is one primary key read on the primary. The table is UNLOGGED (no WAL, no fsync per write; a crash of the
@@ -22,11 +22,9 @@ export class ReadYourWrites {
     private readonly fallbackMs = 60_000,
   ) {}
 
-  /** After a commit: the current client's writes are at or before the primary's position now. */
-  async recordCommit(): Promise<void> {
+  /** After a client's request that may have written: everything it committed is at or before the primary's position now. */
+  async record(reader: string): Promise<void> {
     if (!this.enabled) return;
-    const reader = currentReader();
-    if (reader === null) return;
     try {
       await this.ds.query(
       `INSERT INTO read_your_writes AS w (reader, lsn, written_at) VALUES ($1, pg_current_wal_lsn(), now())

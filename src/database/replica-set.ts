@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { ReplicaConfig } from '../config/database-replicas.config';
 import { redactedUrl } from '../config/database-replicas.config';
@@ -129,8 +129,9 @@ export class ReplicaSet {
     let inRecovery = false;
     try {
       if (!r.pool) r.pool = await this.driver().createPool({ ...this.driver().options, connectTimeoutMS: PROBE_TIMEOUT_MS }, { url: r.url });
-      const res = await r.pool.query({ text: 'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed', query_timeout: PROBE_TIMEOUT_MS } as never);
-      const row = (res as unknown as { rows: { standby: boolean; replayed: string | null }[] }).rows[0];
+      const probe = { text: 'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed', query_timeout: PROBE_TIMEOUT_MS };
+      const res = await r.pool.query<{ standby: boolean; replayed: string | null }>(probe as QueryConfig);
+      const row = res.rows[0];
       answered = true;
       inRecovery = row?.standby === true;
       r.replayed = row?.replayed ?? null;

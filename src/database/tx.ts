@@ -1,9 +1,8 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsService } from 'nestjs-cls';
 import { EntityManager } from 'typeorm';
-import { ReadYourWrites } from './read-your-writes';
 
 const AFTER_COMMIT = Symbol('tx.afterCommit');
 
@@ -12,7 +11,6 @@ const AFTER_COMMIT = Symbol('tx.afterCommit');
  * adapter): `run(fn)` opens one (or joins the one in progress), every repository reads `manager` (the transaction's
  * EntityManager inside it, the plain one outside), and `afterCommit(work)` defers work (publishing an event) until the
  * outermost transaction has committed; it is dropped on rollback. Services never pass an EntityManager around.
- * With replicas, a client request's commit is recorded for read-your-writes (ReadYourWrites) before `run` returns.
  * The embedded database serialises transactions: inside `run`, query only through `manager`.
  */
 @Injectable()
@@ -20,7 +18,6 @@ export class Tx {
   constructor(
     private readonly host: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly cls: ClsService,
-    @Optional() private readonly writes?: ReadYourWrites,
   ) {}
 
   /** The EntityManager to query with: the current transaction's, or the default one outside a transaction. */
@@ -40,8 +37,6 @@ export class Tx {
       this.cls.set(AFTER_COMMIT, queue);
       const out = await this.host.withTransaction(fn);
       this.cls.set(AFTER_COMMIT, undefined);
-      // Issue 38: the client's commit is recorded before its answer leaves, so its next read finds it (ReadYourWrites).
-      if (this.writes) await this.writes.recordCommit();
       // Not inside the transaction any more: the connection is released (the embedded pool has one).
       for (const work of queue) await work();
       return out;
