@@ -180,8 +180,8 @@ describe('read replicas and PgBouncer (real replica, real pooler)', () => {
     const bouncer = new Client({ host: '127.0.0.1', port: PGBOUNCER_PORT, user: 'postgres', database: 'pgbouncer' });
     await bouncer.connect();
     try {
-      // The admin console speaks the simple protocol only.
-      const clients = (await bouncer.query({ text: 'SHOW CLIENTS', queryMode: 'simple' } as never)) as unknown as { rows: { database: string; application_name: string }[] };
+      // The admin console speaks the simple protocol only (a query without values is sent that way).
+      const clients = await bouncer.query<{ database: string; application_name: string }>('SHOW CLIENTS');
       expect(clients.rows.filter((c) => c.database === db.name && c.application_name === 'vending-commerce-events')).toEqual([]);
       expect(clients.rows.filter((c) => c.database === db.name).length).toBeGreaterThan(0);
     } finally {
