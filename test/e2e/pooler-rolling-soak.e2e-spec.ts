@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Client } from 'pg';
 import { createTestDatabase } from '../support/pg';
-import { ensureReplicaAndPooler, onPort, PGBOUNCER_PORT, REPLICA_PORT } from '../support/replica';
+import { ensureReplicaAndPooler, lockReplicaForFile, onPort, PGBOUNCER_PORT, REPLICA_PORT } from '../support/replica';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
@@ -45,19 +45,27 @@ describe(`rolling restarts behind PgBouncer with reads on the replica (${SECONDS
   });
   const start = () => startTestApp({ databaseUrl: onPort(db.url, PGBOUNCER_PORT), env: env() });
 
+  let unlock: () => void = () => undefined;
+
   beforeAll(async () => {
+    // The other replica test file may hold the replica for a minute: wait for it.
+    unlock = await lockReplicaForFile();
     await ensureReplicaAndPooler();
     db = await createTestDatabase();
     primary = new Client({ connectionString: db.url });
     await primary.connect();
     // Three instances booting at once through the pooler (migrations under the transaction-held lock).
     for (const app of await Promise.all([start(), start(), start()])) slots.push({ app, inFlight: 0, live: true });
-  });
+  }, 240_000);
 
   afterAll(async () => {
-    for (const s of slots) await s.app.close().catch(() => undefined);
-    await primary?.end();
-    await db?.drop();
+    try {
+      for (const s of slots) await s.app.close().catch(() => undefined);
+      await primary?.end();
+      await db?.drop();
+    } finally {
+      unlock();
+    }
   });
 
   it('no failed request, nothing lost, nothing stale; reads served by the replica', async () => {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { JobLockService } from '../../src/coordination/job-lock.service';
 import { EventBus } from '../../src/events/event-bus';
 import { createTestDatabase } from '../support/pg';
-import { ensureReplicaAndPooler, onPort, PGBOUNCER_PORT, REPLICA_PORT, replicaQuery, restartPgBouncer, startReplica, stopReplica } from '../support/replica';
+import { ensureReplicaAndPooler, lockReplicaForFile, onPort, PGBOUNCER_PORT, REPLICA_PORT, replicaQuery, restartPgBouncer, startReplica, stopReplica } from '../support/replica';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
 
@@ -25,7 +25,11 @@ describe('read replicas and PgBouncer (real replica, real pooler)', () => {
   let b: TestApp;
   let primary: Client;
 
+  let unlock: () => void = () => undefined;
+
   beforeAll(async () => {
+    // The other replica test file may hold the replica for a minute: wait for it.
+    unlock = await lockReplicaForFile();
     await ensureReplicaAndPooler();
     db = await createTestDatabase();
     const env = {
@@ -43,14 +47,18 @@ describe('read replicas and PgBouncer (real replica, real pooler)', () => {
     primary = new Client({ connectionString: db.url });
     await primary.connect();
     for (const t of [a, b]) await waitUntil(async () => (await ready(t)).replicas?.[0]?.state === 'up', { what: 'the replica serves reads', timeoutMs: 15_000 });
-  });
+  }, 240_000);
 
   afterAll(async () => {
-    await replicaQuery('SELECT pg_wal_replay_resume()').catch(() => undefined);
-    await primary?.end();
-    await a?.close();
-    await b?.close();
-    await db?.drop();
+    try {
+      await replicaQuery('SELECT pg_wal_replay_resume()').catch(() => undefined);
+      await primary?.end();
+      await a?.close();
+      await b?.close();
+      await db?.drop();
+    } finally {
+      unlock();
+    }
   });
 
   const ready = async (t: TestApp): Promise<Ready> => (await t.raw.get('/readyz')).body as Ready;

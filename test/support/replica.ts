@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 
@@ -69,4 +70,42 @@ export function startReplica(): void {
 /** PgBouncer's online restart (-R): a new process takes over the listening and client sockets. */
 export function restartPgBouncer(): void {
   execFileSync(SCRIPT, ['restart-pgbouncer'], { stdio: 'ignore' });
+}
+
+const TEST_LOCK = '/var/tmp/vending-replica-tests.lock';
+
+/**
+ * One test file at a time drives the replica and PgBouncer (jest runs two files at once): a fault one file injects
+ * (replay paused, replica stopped) must not land in the other's checks, nor the set-up script restart what a fault
+ * stopped. Answers the release. A lock left by a dead process is taken over.
+ */
+export async function lockReplicaForFile(): Promise<() => void> {
+  for (;;) {
+    try {
+      fs.mkdirSync(TEST_LOCK);
+      fs.writeFileSync(`${TEST_LOCK}/pid`, String(process.pid));
+      return () => fs.rmSync(TEST_LOCK, { recursive: true, force: true });
+    } catch {
+      let holder = 0;
+      try {
+        holder = Number(fs.readFileSync(`${TEST_LOCK}/pid`, 'utf8'));
+      } catch {
+        // Being written: wait.
+      }
+      if (holder && holder !== process.pid && !alive(holder)) {
+        fs.rmSync(TEST_LOCK, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
