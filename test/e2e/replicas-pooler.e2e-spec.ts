@@ -2,7 +2,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { JobLockService } from '../../src/coordination/job-lock.service';
 import { EventBus } from '../../src/events/event-bus';
-import { createTestDatabase } from '../support/pg';
+import { ALL_MIGRATIONS } from '../../migrations';
+import { adminQuery, createTestDatabase, urlFor } from '../support/pg';
 import { ensureReplicaAndPooler, lockReplicaForFile, onPort, PGBOUNCER_PORT, REPLICA_PORT, replicaQuery, restartPgBouncer, startReplica, stopReplica } from '../support/replica';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait-until';
@@ -217,6 +218,33 @@ describe('read replicas and PgBouncer (real replica, real pooler)', () => {
       expect(during).toBe(1);
       // Released with the transaction: no lock left behind on a pooled server session.
       expect(await advisory()).toBe(0);
+    }
+  });
+});
+
+describe('migrations behind the pooler', () => {
+  it('three instances booting at once on an empty database through PgBouncer migrate it once, and leave no lock', async () => {
+    await ensureReplicaAndPooler();
+    const name = `vt_${process.pid}_empty_${Date.now().toString(36)}`;
+    await adminQuery(`CREATE DATABASE "${name}"`);
+    const apps: TestApp[] = [];
+    try {
+      const url = onPort(urlFor(name), PGBOUNCER_PORT);
+      apps.push(...(await Promise.all([0, 1, 2].map(() => startTestApp({ databaseUrl: url })))));
+      for (const t of apps) await t.get('/ucp/v1/events?limit=1').expect(200);
+      const check = new Client({ connectionString: urlFor(name) });
+      await check.connect();
+      try {
+        const runs = await check.query<{ name: string; n: string }>('SELECT name, count(*) AS n FROM migrations GROUP BY name HAVING count(*) > 1');
+        expect(runs.rows).toEqual([]);
+        expect(Number((await check.query<{ n: string }>('SELECT count(*) AS n FROM migrations')).rows[0].n)).toBe(ALL_MIGRATIONS.length);
+        expect(Number((await check.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0].n)).toBe(0);
+      } finally {
+        await check.end();
+      }
+    } finally {
+      for (const t of apps) await t.close();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
   });
 });
