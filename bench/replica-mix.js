@@ -110,7 +110,7 @@ async function main() {
         if (res.status !== 201) continue;
         written++;
         const back = await timed('own_read', `${pick()}/ucp/v1/events?kind=${kind}&limit=1`, { headers: op });
-        if (back.body?.events?.[0]?.summary !== summary) stale++;
+        if (back.status === 200 && back.body?.events?.[0]?.summary !== summary) stale++;
       }
     };
     const paths = ['/ucp/v1/fleet', '/ucp/v1/orders', '/ucp/v1/sales/daily', '/ucp/v1/events?limit=50'];

@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import type { Pool } from 'pg';
+import { retryRefusedConnects } from './connect-retry';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
 import { ReadYourWrites } from './read-your-writes';
 import { ReplicaSet } from './replica-set';
@@ -68,6 +70,8 @@ export class DatabaseModule implements OnModuleDestroy {
           },
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
+            // A short restart of the primary or of PgBouncer makes requests wait for a connection, not fail.
+            if (!EMBEDDED_OPTIONS.has(options!)) retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
             await runMigrationsLocked(ds, { embedded: EMBEDDED_OPTIONS.has(options!) });
             return ds;
           },
