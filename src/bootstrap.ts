@@ -12,6 +12,9 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { errorBody, message } from './common/envelope';
 import { installRenderedJson } from './common/rendered-json';
 import { authBeforeBody } from './common/auth/auth.middleware';
+import { requestAuth } from './common/auth/credential';
+import { readerContext, readerKey } from './database/reader-context';
+import { ReadYourWrites } from './database/read-your-writes';
 import { SessionStore } from './common/auth/session-store';
 import { AppLogger } from './common/logging/app-logger';
 import { ROOT_LOGGER } from './common/logging/logging.module';
@@ -71,6 +74,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
   app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
   app.use(ucpAgentMiddleware);
+  // Issue 38: the credential whose writes the request's replica reads must see (read-your-writes).
+  const writes = app.get(ReadYourWrites);
+  app.use(readerContext((req) => readerKey(requestAuth(req, config)), writes.enabled ? (reader) => writes.record(reader) : null));
   app.use(requesterContext(config));
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.
   app.useGlobalPipes(new EdgeCheckPipe(), ucpValidationPipe());

@@ -1134,9 +1134,22 @@ export interface components {
             /** @enum {string} */
             status: "ok";
         };
+        ReplicaReadiness: {
+            /** @description The replica as host:port/database (DATABASE_READ_URL, without user or password). */
+            replica: string;
+            /**
+             * @description up: serves reads; lagging: past DATABASE_READ_MAX_LAG_MS; down: not answering (or not a standby). Reads skip a replica that is not up.
+             * @enum {string}
+             */
+            state: "up" | "lagging" | "down";
+            /** @description Milliseconds since the primary first had WAL this replica has not replayed; null when unknown. */
+            lag_ms: number | null;
+        };
         ReadyResponse: {
             /** @enum {string} */
             status: "ready";
+            /** @description Only with DATABASE_READ_URL: each read replica. A replica never makes the instance unready. */
+            replicas?: components["schemas"]["ReplicaReadiness"][];
         };
         ApprovalShownLineView: {
             /** @description Runs: units (each) for the slot; purchases: the quantity in `unit`. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { trustedProxies } from './trusted-proxies.rules';
+import { replicaConfigOf, ReplicaConfig } from './database-replicas.config';
 
 /**
  * Typed configuration read once from the environment (decisions.md section 1).
@@ -16,6 +17,8 @@ export interface AppConfig {
   approverToken: string | null;
   serviceName: string;
   databaseUrl: string | null;
+  /** Read replicas, their lag bound and the listening connection (issue 38, database-replicas.config.ts). */
+  replicas: ReplicaConfig;
   dataDir: string;
   /**
    * A PGlite data dump (a `dumpDataDir` tarball) that a `memory://` database starts from instead of an empty initdb.
@@ -263,6 +266,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     approverToken,
     serviceName,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    replicas: replicaConfigOf(env, url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])),
     dataDir: str(env, 'SERVICE_DATA_DIR') ?? './data',
     embeddedMemorySeed: null,
     httpVendors,

@@ -9,10 +9,13 @@ export type ExclusiveOutcome<T> = { ran: true; result: T } | { ran: false };
 /**
  * Runs a scheduled job at most once at a time across every instance sharing the database, so each tick runs once.
  *
- * On a real PostgreSQL server: a session advisory lock (`pg_try_advisory_lock`) taken on a dedicated pooled
- * connection that is held for the whole job and released after an explicit unlock. The job's own queries run on
- * other pooled connections. If that connection dies mid-job the server frees the lock (another instance may then
- * start the next tick); the job itself is not interrupted.
+ * On a real PostgreSQL server: a transaction-level advisory lock (`pg_try_advisory_xact_lock`) taken in a transaction
+ * opened on a dedicated pooled connection and kept open for the whole job; committing it releases the lock. The job's
+ * own queries run on other pooled connections. A transaction, not a session lock (issue 38): behind PgBouncer in
+ * transaction mode an open transaction keeps its server session, where a session lock would stay on a server session
+ * that other clients then use, and its unlock could run on another one. The open transaction takes no snapshot
+ * between statements and writes nothing, so it holds back no vacuum. If that connection dies mid-job the server
+ * frees the lock (another instance may then start the next tick); the job itself is not interrupted.
  * On the embedded database advisory locks do not exclude (one shared backend), and the embedded mode is a single
  * instance by construction, so a per-name in-process lock is enough. The in-process lock is also taken first on a
  * real server: a second call in the same process skips without using a connection.
@@ -45,37 +48,37 @@ export class JobLockService {
 
   private async runWithAdvisoryLock<T>(name: string, fn: () => Promise<T>): Promise<ExclusiveOutcome<T>> {
     const key = jobLockKey(name);
-    const runner = this.ds.createQueryRunner();
+    const runner = this.ds.createQueryRunner('master');
     await runner.connect();
     let locked = false;
     try {
-      const rows = (await runner.query('SELECT pg_try_advisory_lock($1::bigint) AS locked', [key])) as { locked: boolean }[];
+      await runner.startTransaction();
+      const rows = (await runner.query('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key])) as { locked: boolean }[];
       locked = rows[0]?.locked === true;
     } catch (err) {
       await this.release(runner, err as Error);
       throw err;
     }
     if (!locked) {
-      await this.release(runner);
+      await this.unlock(name, runner);
       this.logger.debug(`job ${name}: held by another instance, skipped`);
       return { ran: false };
     }
     try {
       return { ran: true, result: await fn() };
     } finally {
-      await this.unlock(name, key, runner);
+      await this.unlock(name, runner);
     }
   }
 
-  private async unlock(name: string, key: string, runner: QueryRunner): Promise<void> {
+  /** Ends the lock's transaction (which releases the lock) and returns the connection. */
+  private async unlock(name: string, runner: QueryRunner): Promise<void> {
     try {
-      const rows = (await runner.query('SELECT pg_advisory_unlock($1::bigint) AS unlocked', [key])) as { unlocked: boolean }[];
-      if (rows[0]?.unlocked !== true) this.logger.warn(`job ${name}: the lock was no longer held at the end (its connection was reset)`);
+      await runner.commitTransaction();
       await this.release(runner);
     } catch (err) {
-      // The session may still hold the lock: discard the connection instead of returning it to the pool,
-      // which ends the session and so frees the lock on the server.
-      this.logger.warn(`job ${name}: unlock failed (${(err as Error).message}); connection discarded`);
+      // The lock's connection failed (the server has ended its transaction, and the lock with it): discard it.
+      this.logger.warn(`job ${name}: the lock's transaction did not end cleanly (${(err as Error).message}); connection discarded`);
       await this.release(runner, err as Error);
     }
   }

@@ -1,9 +1,14 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import type { Pool } from 'pg';
+import { retryRefusedConnects } from './connect-retry';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
+import { ReadYourWrites } from './read-your-writes';
+import { ReplicaSet } from './replica-set';
+import { StaleReads } from './stale-reads';
 import { transactionContextModule } from './transaction-context.module';
 import { Tx } from './tx';
 import { dataSourceOptions, runMigrationsLocked } from './typeorm-options';
@@ -46,7 +51,7 @@ class DatabaseTargetModule implements OnApplicationShutdown {
 }
 
 @Module({})
-export class DatabaseModule {
+export class DatabaseModule implements OnModuleDestroy {
   /** `entities`: every entity of the app (src/entities.ts). */
   static forRoot(entities: Function[]): DynamicModule {
     return {
@@ -58,12 +63,15 @@ export class DatabaseModule {
           inject: [DATABASE_TARGET, APP_CONFIG],
           useFactory: (target: DatabaseTarget, config: AppConfig) => {
             const poolMax = target.embedded ? EMBEDDED_POOL_MAX : 10;
-            const options = dataSourceOptions(target.url, { entities, embedded: target.embedded, poolMax, idleMs: config.databasePoolIdleMs });
+            const replicas = !target.embedded && config.replicas.readUrls.length > 0;
+            const options = dataSourceOptions(target.url, { entities, embedded: target.embedded, poolMax, idleMs: config.databasePoolIdleMs, replicas });
             if (target.embedded) EMBEDDED_OPTIONS.add(options);
             return options;
           },
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
+            // A short restart of the primary or of PgBouncer makes requests wait for a connection, not fail.
+            if (!EMBEDDED_OPTIONS.has(options!)) retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
             await runMigrationsLocked(ds, { embedded: EMBEDDED_OPTIONS.has(options!) });
             return ds;
           },
@@ -71,8 +79,29 @@ export class DatabaseModule {
         // The transaction of a request or job lives in its async context (Tx), not in EntityManager parameters.
         transactionContextModule(),
       ],
-      providers: [Tx],
-      exports: [DatabaseTargetModule, Tx],
+      providers: [
+        {
+          // Issue 38: the replicas of DATABASE_READ_URL, probed from boot on (none: a set that is never enabled).
+          provide: ReplicaSet,
+          inject: [DataSource, APP_CONFIG, DATABASE_TARGET],
+          useFactory: async (ds: DataSource, config: AppConfig, target: DatabaseTarget) => {
+            const set = new ReplicaSet(ds, target.embedded ? { ...config.replicas, readUrls: [] } : config.replicas);
+            await set.start();
+            return set;
+          },
+        },
+        { provide: ReadYourWrites, inject: [DataSource, ReplicaSet], useFactory: (ds: DataSource, set: ReplicaSet) => new ReadYourWrites(ds, set.enabled) },
+        Tx,
+        StaleReads,
+      ],
+      exports: [DatabaseTargetModule, Tx, StaleReads, ReplicaSet, ReadYourWrites],
     };
+  }
+
+  constructor(@Inject(ReplicaSet) private readonly replicas: ReplicaSet) {}
+
+  /** The probes stop and the replicas' pools close before TypeORM closes the primary's. */
+  async onModuleDestroy(): Promise<void> {
+    await this.replicas.close();
   }
 }

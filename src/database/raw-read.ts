@@ -5,7 +5,8 @@ import type { DataSource } from 'typeorm';
 const TIMESTAMPTZ = 1184;
 const TIMESTAMP = 1114;
 const asText = (v: string) => v;
-const TEXT_TIMES = {
+/** pg type parsers that leave timestamps as the driver's text (`QueryConfig.types`). */
+export const TEXT_TIMES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === TIMESTAMPTZ || oid === TIMESTAMP ? asText : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
 };

@@ -73,7 +73,18 @@ export class HealthResponse {
   status: 'ok';
 }
 
+export class ReplicaReadiness {
+  @ApiProperty({ description: 'The replica as host:port/database (DATABASE_READ_URL, without user or password).' })
+  replica: string;
+  @ApiProperty({ enum: ['up', 'lagging', 'down'], description: 'up: serves reads; lagging: past DATABASE_READ_MAX_LAG_MS; down: not answering (or not a standby). Reads skip a replica that is not up.' })
+  state: 'up' | 'lagging' | 'down';
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Milliseconds since the primary first had WAL this replica has not replayed; null when unknown.' })
+  lag_ms: number | null;
+}
+
 export class ReadyResponse {
   @ApiProperty({ enum: ['ready'] })
   status: 'ready';
+  @ApiProperty({ type: [ReplicaReadiness], required: false, description: 'Only with DATABASE_READ_URL: each read replica. A replica never makes the instance unready.' })
+  replicas?: ReplicaReadiness[];
 }

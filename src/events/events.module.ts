@@ -41,11 +41,13 @@ export const EVENT_PAGES_KEPT = 64;
     },
     {
       provide: EventBus,
-      inject: [DATABASE_TARGET, DataSource, EventsRepository],
-      useFactory: async (target: DatabaseTarget, ds: DataSource, repo: EventsRepository): Promise<EventBus> => {
+      inject: [DATABASE_TARGET, DataSource, EventsRepository, APP_CONFIG],
+      useFactory: async (target: DatabaseTarget, ds: DataSource, repo: EventsRepository, config: AppConfig): Promise<EventBus> => {
         if (target.embedded) return new InProcessEventBus();
         const bus = new PgNotifyEventBus({
-          url: target.url,
+          // LISTEN needs a session of its own: straight to the primary (DATABASE_LISTEN_URL) when DATABASE_URL names a
+          // pooler in transaction mode (issue 38). NOTIFY is sent on a pooled connection: it is a statement like another.
+          url: config.replicas.listenUrl ?? target.url,
           notify: async (channel, payload) => {
             await ds.query('SELECT pg_notify($1, $2)', [channel, payload]);
           },

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
+import { StaleReads } from '../database/stale-reads';
 import { EventEntity } from './event.entity';
 import { Tx } from '../database/tx';
 import { EventSource, ServiceEventKind } from './event-kinds';
@@ -38,6 +39,7 @@ export class EventsRepository {
   constructor(
     @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
     private readonly tx: Tx,
+    private readonly stale: StaleReads,
   ) {}
 
   /** Inserts inside the current transaction (Tx), so the event commits or rolls back with the change it records. */
@@ -52,8 +54,11 @@ export class EventsRepository {
     return r.create(this.fromRaw(rows.raw[0]));
   }
 
-  /** Newest first, as rows with driver-text timestamps (no entity per row on this hot read). */
-  list(q: { limit: number; location?: string; kind?: string }): Promise<EventRow[]> {
+  /**
+   * Newest first, as rows with driver-text timestamps (no entity per row on this hot read). `stale`: a replica may
+   * answer (issue 38); a page the cache keeps for every client is read on the primary.
+   */
+  list(q: { limit: number; location?: string; kind?: string }, opts: { stale?: boolean } = {}): Promise<EventRow[]> {
     const params: unknown[] = [];
     const where: string[] = [];
     if (q.location !== undefined) where.push(`location = $${params.push(q.location)}`);
@@ -62,6 +67,7 @@ export class EventsRepository {
       'SELECT id, occurred_at, kind, source, summary, reasoning, location, data FROM events' +
       (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
       ` ORDER BY seq DESC LIMIT $${params.push(q.limit)}`;
+    if (opts.stale) return this.stale.rows<EventRow>(sql, params, { textTimes: true });
     return readRowsTextTimes<EventRow>(this.repo.manager.connection, sql, params);
   }
 

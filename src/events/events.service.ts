@@ -28,10 +28,14 @@ export class EventsService {
     @Optional() @Inject(EVENT_PAGES) private readonly pages: EventPagesCache<EventRow[]> | null = null,
   ) {}
 
-  /** Newest first, as list rows (issue 13); the same page is reused until an event commits (issue 21). */
+  /**
+   * Newest first, as list rows (issue 13); the same page is reused until an event commits (issue 21). Without the
+   * page cache a replica may answer (issue 38); a cached page serves every client, so it is filled from the primary
+   * (a page from a replica behind one client's write would be served to that client until the next commit).
+   */
   list(q: { limit?: number; location?: string; kind?: string }): Promise<EventRow[]> {
     const filter = { limit: q.limit ?? EVENTS_DEFAULT_LIMIT, location: q.location, kind: q.kind };
-    if (!this.pages) return this.repo.list(filter);
+    if (!this.pages) return this.repo.list(filter, { stale: true });
     return this.pages.page(JSON.stringify([filter.limit, filter.location ?? null, filter.kind ?? null]), () => this.repo.list(filter));
   }
 

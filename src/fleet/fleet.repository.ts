@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Tx } from '../database/tx';
+import { StaleReads } from '../database/stale-reads';
 
 export interface FleetRow {
   id: string;
@@ -17,13 +17,13 @@ export interface FleetRow {
   week_fen: number;
 }
 
-/** One read over the roster, the synced slots and the settled sales: the console's Fleet screen in one query. */
+/** One read over the roster, the synced slots and the settled sales: the console's Fleet screen in one query (a replica may answer, issue 38). */
 @Injectable()
 export class FleetRepository {
-  constructor(private readonly tx: Tx) {}
+  constructor(private readonly stale: StaleReads) {}
 
   async overview(todayFrom: Date, weekFrom: Date): Promise<FleetRow[]> {
-    const rows = (await this.tx.manager.query(
+    const rows = (await this.stale.rows(
       `SELECT l.id, l.name, l.namespace,
               COALESCE(s.slots, 0)::int AS slots, COALESCE(s.sold_out, 0)::int AS sold_out,
               COALESCE(s.stock, 0)::bigint AS stock, COALESCE(s.stock_with_capacity, 0)::bigint AS stock_with_capacity,

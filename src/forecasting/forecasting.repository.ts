@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { StaleReads } from '../database/stale-reads';
 import { Tx } from '../database/tx';
 import { FULFILLER_KIND } from '../replenishment/fulfiller-kind';
 import { DAY_OF } from './demand.repository';
@@ -16,7 +17,10 @@ const n = (v: unknown): number => Number(v ?? 0);
 /** Queries of snapshots, forecasts, scoring and lead-time history (demand aggregates: DemandRepository). */
 @Injectable()
 export class ForecastingRepository {
-  constructor(private readonly tx: Tx) {}
+  constructor(
+    private readonly tx: Tx,
+    private readonly stale: StaleReads,
+  ) {}
 
   /**
    * Records the current stock of every slot (or one location's) as today's snapshot, keeping the day's lowest.
@@ -120,11 +124,12 @@ export class ForecastingRepository {
 
   /** `lineSupplier`: the parameter naming the supplier a received line must have been ordered from (`supply.ordered_from`). */
   private async lineLeadSamples(where: string, params: string[], limit: number, lineSupplier?: string): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+    // A plan input that may be a little stale (issue 38): delivery history, which a replica may answer.
     const orderedFrom = lineSupplier
       ? `AND EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.lines, '[]'::jsonb)) l
                      WHERE l->>'slot_id' = e->>'slot_id' AND COALESCE(l->'supply'->>'ordered_from', ${lineSupplier}) = ${lineSupplier})`
       : '';
-    const rows = (await this.tx.manager.query(
+    const rows = (await this.stale.rows(
       `WITH r AS (
          SELECT placed_at, delivered_at, delivered, lines FROM replenishment_runs
          WHERE ${where} AND placed_at IS NOT NULL
@@ -147,7 +152,7 @@ export class ForecastingRepository {
 
   /** Completed binding restock orders of one machine platform, newest first. */
   async restockLeadSamples(namespace: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    const rows = (await this.tx.manager.query(
+    const rows = (await this.stale.rows(
       `SELECT sent_at, completed_at FROM restock_orders
        WHERE namespace = $1 AND binding AND status = 'completed' AND completed_at IS NOT NULL AND sent_at IS NOT NULL
        ORDER BY completed_at DESC LIMIT $2`,

@@ -4,12 +4,17 @@ import { DataSource } from 'typeorm';
 import { Public } from '../common/auth/public.decorator';
 import { DomainError } from '../common/errors';
 import { HealthDocs } from '../discovery/discovery.openapi';
+import { ReplicaSet } from '../database/replica-set';
+import { replicasReport } from './replica-health';
 
 /** Liveness and readiness: no token, no data (decisions.md section 10). */
 @ApiTags('health')
 @Controller()
 export class HealthController {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly replicas: ReplicaSet,
+  ) {}
 
   @Public()
   @Get('healthz')
@@ -24,9 +29,9 @@ export class HealthController {
   async ready() {
     try {
       await this.ds.query('SELECT 1');
-      return { status: 'ready' };
     } catch {
       throw new DomainError('not_ready', 'the database is not reachable', { severity: 'recoverable' });
     }
+    return { status: 'ready', ...replicasReport(this.replicas.status()) };
   }
 }

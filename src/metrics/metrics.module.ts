@@ -1,4 +1,6 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
+import { ReplicaSet } from '../database/replica-set';
+import { StaleReads } from '../database/stale-reads';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { claimLeaseMs } from '../claims/claim.rules';
@@ -19,6 +21,8 @@ export class MetricsModule implements OnModuleInit {
     private readonly metrics: MetricsService,
     private readonly repo: MetricsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly replicas?: ReplicaSet,
+    @Optional() private readonly staleReads?: StaleReads,
   ) {}
 
   onModuleInit(): void {
@@ -27,6 +31,8 @@ export class MetricsModule implements OnModuleInit {
       claims: () => this.repo.claims(leaseSecs),
       approvalsPending: () => this.repo.approvalsPending(),
       pool: () => this.repo.pool(),
+      replicas: () => this.replicas?.status() ?? [],
     });
+    this.staleReads?.onRead((route) => this.metrics.observeRead(route));
   }
 }

@@ -7,7 +7,11 @@ export interface ScrapeSources {
   claims(): Promise<{ kind: string; held: number; past_lease: number }[]>;
   approvalsPending(): Promise<number>;
   pool(): { max: number; total: number; idle: number; waiting: number } | null;
+  /** Issue 38: each read replica's state and lag (none without DATABASE_READ_URL). */
+  replicas?(): { replica: string; state: string; lag_ms: number | null }[];
 }
+
+const REPLICA_STATES = ['up', 'lagging', 'down'] as const;
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -104,6 +108,39 @@ export class MetricsService {
     });
   }
 
+  private readonly reads = new Counter({
+    name: 'db_reads_total',
+    help: 'Reads that may be a little stale, by where they went: target replica (replica names it) or primary (reason: no_replica, in_transaction, own_write, replica_failed)',
+    labelNames: ['target', 'replica', 'reason'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly replicaGauges = [
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'Each read replica: seconds since the primary first had WAL the replica has not replayed (absent when unknown)',
+      labelNames: ['replica'] as const,
+      registers: [this.registry],
+      collect: () => this.collectReplicas(),
+    }),
+    new Gauge({
+      name: 'db_replica_state',
+      help: 'Each read replica: 1 for its current state (up: serves reads; lagging: past DATABASE_READ_MAX_LAG_MS; down: not answering), 0 for the others',
+      labelNames: ['replica', 'state'] as const,
+      registers: [this.registry],
+    }),
+  ];
+
+  private collectReplicas(): void {
+    const [lag, state] = this.replicaGauges;
+    lag.reset();
+    state.reset();
+    for (const r of this.sources?.replicas?.() ?? []) {
+      if (r.lag_ms !== null) lag.set({ replica: r.replica }, r.lag_ms / 1000);
+      for (const s of REPLICA_STATES) state.set({ replica: r.replica, state: s }, r.state === s ? 1 : 0);
+    }
+  }
+
   /** Called once by the metrics module: where the scrape reads claims, approvals and the pool. */
   useSources(sources: ScrapeSources): void {
     this.sources = sources;
@@ -128,6 +165,12 @@ export class MetricsService {
     if (!t) return;
     const kind = claimKindOfJob(job);
     for (const [outcome, n] of Object.entries(t)) if (n > 0) this.recovered.inc({ kind, outcome }, n);
+  }
+
+  /** Where a stale-ok read went (StaleReads). */
+  observeRead(route: { target: 'replica'; replica: string } | { target: 'primary'; reason: string }): void {
+    if (route.target === 'replica') this.reads.inc({ target: 'replica', replica: route.replica, reason: '' });
+    else this.reads.inc({ target: 'primary', replica: '', reason: route.reason });
   }
 
   observeEventDelivered(storedAt: Date): void {

@@ -5,7 +5,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { ALL_ENTITIES } from '../../src/entities';
 import { transactionContextModule } from '../../src/database/transaction-context.module';
+import { DataSource } from 'typeorm';
 import { Tx } from '../../src/database/tx';
+import { ReadYourWrites } from '../../src/database/read-your-writes';
+import { ReplicaSet } from '../../src/database/replica-set';
+import { StaleReads } from '../../src/database/stale-reads';
 import { dataSourceOptions } from '../../src/database/typeorm-options';
 import { createTestDatabase } from './pg';
 
@@ -33,7 +37,14 @@ export async function startRepositoryHarness(repositories: Provider[]): Promise<
         TypeOrmModule.forFeature(ALL_ENTITIES),
         transactionContextModule(),
       ],
-      providers: [Tx, ...repositories],
+      providers: [
+        Tx,
+        // Issue 38: stale-ok reads, with no replica here (they read the primary).
+        { provide: ReplicaSet, inject: [DataSource], useFactory: (ds: DataSource) => new ReplicaSet(ds, { readUrls: [], maxLagMs: 1000, probeMs: 1000, listenUrl: null }) },
+        { provide: ReadYourWrites, inject: [DataSource], useFactory: (ds: DataSource) => new ReadYourWrites(ds, false) },
+        StaleReads,
+        ...repositories,
+      ],
     }).compile();
     await module.init();
     await client.connect();
