@@ -22,6 +22,7 @@ import { DemandCensoring1795631000000 } from './1795631000000-demand-censoring';
 import { Depot1795630400000 } from './1795630400000-depot';
 import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
 import { RouteDay1795640000000 } from './1795640000000-route-day';
+import { OAuth1795650000000 } from './1795650000000-oauth';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -47,4 +48,5 @@ export const ALL_MIGRATIONS: Function[] = [
   SupplyUnavailable1795630500000,
   DemandCensoring1795631000000,
   RouteDay1795640000000,
+  OAuth1795650000000,
 ];

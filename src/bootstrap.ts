@@ -27,6 +27,8 @@ import { setupMcp } from './mcp/mcp.setup';
 import { serveConsole } from './console/console-static';
 import { METRICS_PATH, metricsEndpoint, requestTimer } from './metrics/metrics-http';
 import { MetricsService } from './metrics/metrics.service';
+import { mountAuthorizationServer } from './oauth/oauth-mount';
+import { OAuthServer } from './oauth/oauth-server.service';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -61,10 +63,12 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   if (config.corsOrigins.length) {
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
+  // Issue 36: the authorization server for agents (its own body parsing), ahead of the API's.
+  mountAuthorizationServer(app.getHttpAdapter().getInstance(), app.get(OAuthServer));
   // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
   const keepRaw = (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf);
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
-  app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
+  app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw }), app.get(OAuthServer)));
   app.use(ucpAgentMiddleware);
   app.use(requesterContext(config));
   // The edge check runs first: nothing malformed reaches class-transformer, the services or PostgreSQL.

@@ -34,7 +34,7 @@ export class RateLimitGuard implements CanActivate {
     if (!this.limiter.enabled) return true;
     const auth = requestAuth(req, this.config);
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const bucket = bucketOf({ signIn: req.method === 'POST' && req.path === SIGN_IN_PATH, address, credential: auth.ok ? auth.credential : null, chatId: auth.ok ? auth.chatId : null });
+    const bucket = bucketOf({ signIn: req.method === 'POST' && req.path === SIGN_IN_PATH, address, credential: auth.ok ? auth.credential : null, chatId: auth.ok ? auth.chatId : null, clientId: auth.ok ? auth.agent?.clientId : null });
     try {
       // An address over its limit (guessing tokens) is refused even when its next guess is right.
       if (auth.ok) this.limiter.assertOpen(bucketOf({ signIn: false, address, credential: null }));
