@@ -69,8 +69,16 @@ export class AgentConsentService {
       if (!req.choices.includes(d.scope)) throw new DomainError('invalid', `the agent asked for ${req.askedScopes.join(' ') || 'nothing'}; ${d.scope} cannot be granted`, { path: '$.scope' });
       const grant = new provider.Grant({ accountId: account, clientId: req.clientId });
       // A scope the person did not grant is recorded as refused, so the authorization completes with what was granted.
-      grant.addResourceScope(resourceOf(base), d.scope === 'operate' ? 'read operate' : 'read');
-      if (d.scope === 'read') grant.rejectResourceScope(resourceOf(base), 'operate');
+      const granted = d.scope === 'operate' ? 'read operate' : 'read';
+      grant.addResourceScope(resourceOf(base), granted);
+      // The same words are server scopes too (a client may register with them); staying signed in (refresh tokens,
+      // `offline_access`) and `openid` come with any grant: neither adds a power.
+      const plain = req.askedScopes.filter((x) => x === 'offline_access' || x === 'openid');
+      grant.addOIDCScope([granted, ...plain].join(' '));
+      if (d.scope === 'read') {
+        grant.rejectResourceScope(resourceOf(base), 'operate');
+        grant.rejectOIDCScope('operate');
+      }
       const grantId = await grant.save();
       interaction.result = { login: { accountId: account }, consent: { grantId } };
       await this.tx.run(async () => {

@@ -29,8 +29,11 @@ export class AgentsStore {
     );
   }
 
+  /** The agents with a live grant (one whose grant was revoked, by itself or a person, or expired, is not connected). */
   async list(): Promise<ConnectedAgent[]> {
-    const rows = (await this.tx.manager.query(`SELECT client_id, name, scope, account, redirect_host, connected_at, last_used_at FROM oauth_agents ORDER BY connected_at DESC LIMIT 500`)) as {
+    const rows = (await this.tx.manager.query(`SELECT client_id, name, scope, account, redirect_host, connected_at, last_used_at FROM oauth_agents a
+       WHERE EXISTS (SELECT 1 FROM oauth_records g WHERE g.model = 'Grant' AND g.payload->>'clientId' = a.client_id AND (g.expires_at IS NULL OR g.expires_at > now()))
+       ORDER BY connected_at DESC LIMIT 500`)) as {
       client_id: string; name: string; scope: string; account: string; redirect_host: string | null; connected_at: Date | string; last_used_at: Date | string | null;
     }[];
     return rows.map((r) => ({

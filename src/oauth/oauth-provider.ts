@@ -28,6 +28,8 @@ export async function createOAuthProvider(base: string, ds: DataSource, secrets:
     findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', id_token_signed_response_alg: 'ES256' },
     responseTypes: ['code'],
+    // Known to the server too (not only to the resource): assistants register with `scope: "read operate"` (RFC 7591).
+    scopes: ['openid', 'offline_access', ...AGENT_SCOPES],
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },

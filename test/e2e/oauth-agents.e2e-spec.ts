@@ -157,7 +157,7 @@ describe.each(['postgres', 'embedded'] as const)('agents connected through OAuth
     const byId = new Map(agents.map((a) => [a.client_id, a]));
     expect(byId.get(reader.clientId)).toMatchObject({ name: 'Reader bot', scope: 'read', consented_by: 'operator', redirect_host: '127.0.0.1:9' });
     expect(byId.get(operator.clientId)).toMatchObject({ name: 'Operator bot', scope: 'operate' });
-    expect(byId.get(operator.clientId).last_used_at).toMatch(/\+08:00$/);
+    expect(byId.get(operator.clientId)?.last_used_at).toMatch(/\+08:00$/);
     const connected = (await t.get('/ucp/v1/events?kind=agent.connected').expect(200)).body.events as Any[];
     expect(connected.map((e) => e.data.client_id)).toEqual(expect.arrayContaining([reader.clientId, operator.clientId]));
   });

@@ -24,6 +24,7 @@ export function Agents() {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
+                  <th scope="col">Returns to</th>
                   <th scope="col">Scope</th>
                   <th scope="col">Last use</th>
                   <th scope="col">Connected</th>
@@ -33,10 +34,8 @@ export function Agents() {
               <tbody>
                 {agents.map((a) => (
                   <tr key={a.client_id}>
-                    <td data-label="Name">
-                      {a.name}
-                      <div class="muted small">{a.redirect_host ?? ''}</div>
-                    </td>
+                    <td data-label="Name">{a.name}</td>
+                    <td data-label="Returns to">{a.redirect_host ?? 'unknown'}</td>
                     <td data-label="Scope">{a.scope === 'read' ? 'Read only' : 'Operate'}</td>
                     <td data-label="Last use">{a.last_used_at ? when(a.last_used_at) : 'never'}</td>
                     <td data-label="Connected">

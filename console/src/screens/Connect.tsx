@@ -40,7 +40,8 @@ export function Connect({ uid }: { uid: string }) {
               <legend>What may it do?</legend>
               {r.choices.map((c) => (
                 <label key={c.scope} class="choice">
-                  <input type="radio" name="scope" value={c.scope} checked={scope === c.scope} onChange={() => setScope(c.scope)} /> {c.words}
+                  <input type="radio" name="scope" value={c.scope} checked={scope === c.scope} onChange={() => setScope(c.scope)} />
+                  <span>{c.words}</span>
                 </label>
               ))}
             </fieldset>
