@@ -2895,6 +2895,14 @@ export interface components {
             id: string;
             version: string;
         };
+        ServiceAuthorizationView: {
+            /** @description RFC 9728 protected resource metadata (names the authorization server). */
+            protected_resource_metadata: string;
+            /** @description RFC 8414 metadata of the service's own authorization server. */
+            authorization_server_metadata: string;
+            /** @description `read` or `operate` (never the owner's powers). */
+            scopes: string[];
+        };
         ProfileServiceView: {
             /** @enum {string} */
             transport: "rest" | "mcp";
@@ -2906,6 +2914,8 @@ export interface components {
             spec?: string;
             /** @description The interface version, `2026-09-10 v2`. */
             interface_version?: string;
+            /** @description OAuth for agents (issue 36); the operator token works as before. */
+            authorization?: components["schemas"]["ServiceAuthorizationView"];
         };
         ProfileCapabilityView: {
             config?: {
