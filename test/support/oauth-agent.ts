@@ -35,6 +35,16 @@ export async function registerClient(base: string, name = 'test agent', redirect
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** A registered client's authorization request, pending the person's decision: its id (the consent page's). */
+export async function pendingAuthorization(base: string): Promise<string> {
+  const reg = await registerClient(base, 'pending agent');
+  const q = new URLSearchParams({ response_type: 'code', client_id: reg.body.client_id as string, redirect_uri: REDIRECT_URI, code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', scope: 'read' });
+  const res = await fetch(`${base}/oauth/auth?${q}`, { redirect: 'manual' });
+  const uid = /#\/connect\/([^/?]+)/.exec(res.headers.get('location') ?? '')?.[1];
+  if (!uid) throw new Error(`the authorization answered ${res.status}`);
+  return uid;
+}
+
 /**
  * Connects an agent without a browser, as the console would: registration (RFC 7591), the authorization request with
  * PKCE S256 and the resource, the person's decision through the consent API (the operator token), the resume with the
