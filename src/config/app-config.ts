@@ -38,6 +38,8 @@ export interface AppConfig {
   schedulerEnabled: boolean;
   maxBodyBytes: number;
   publicUrl: string | null;
+  /** An outside authorization server for agents instead of the built-in one (issue 36): its issuer and JWKS. */
+  externalOAuth: { issuer: string; jwksUrl: string } | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
   /**
@@ -241,6 +243,10 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
   if (chatTokens.some((c) => c.token === authToken || c.token === approverToken || c.token === metricsToken)) {
     throw new ConfigError('SERVICE_CHAT_TOKENS', 'a chat token must differ from SERVICE_AUTH_TOKEN, SERVICE_APPROVER_TOKEN and SERVICE_METRICS_TOKEN');
   }
+  const https = serviceEnv === 'production' ? ['https:'] : ['http:', 'https:'];
+  const issuer = url(env, 'SERVICE_OAUTH_ISSUER', https);
+  const jwksUrl = url(env, 'SERVICE_OAUTH_JWKS_URL', https);
+  if ((issuer === null) !== (jwksUrl === null)) throw new ConfigError(issuer ? 'SERVICE_OAUTH_JWKS_URL' : 'SERVICE_OAUTH_ISSUER', 'an outside authorization server needs both SERVICE_OAUTH_ISSUER and SERVICE_OAUTH_JWKS_URL');
   // Production never derives its links from the request's Host header.
   if (serviceEnv === 'production' && publicUrl === null) {
     throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
@@ -275,6 +281,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     schedulerEnabled: onOff(env, 'SERVICE_SCHEDULER', true),
     maxBodyBytes: int(env, 'SERVICE_MAX_BODY_BYTES', 1048576, 1, 1024 * 1024 * 1024),
     publicUrl,
+    externalOAuth: issuer && jwksUrl ? { issuer, jwksUrl } : null,
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),

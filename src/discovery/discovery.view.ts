@@ -26,10 +26,11 @@ const UCP_SPEC_OF: Record<string, string> = {
  * token holders only (issue 26): an anonymous client can call nothing that takes a namespace, and the list tells an
  * outsider whom the operator buys from. Anonymous readers get the same shape with empty lists.
  */
-export function renderProfile(r: RegistryState, base: string, tokenHolder: boolean): DiscoveryProfileResponse {
+export function renderProfile(r: RegistryState, base: string, tokenHolder: boolean, externalIssuer: string | null = null): DiscoveryProfileResponse {
   const authorization = {
     protected_resource_metadata: `${base}${PROTECTED_RESOURCE_PATH}`,
-    authorization_server_metadata: `${base}${AUTHORIZATION_SERVER_PATH}`,
+    // The built-in server's metadata, or the outside server's (RFC 8414: the well-known path inserted before the issuer's path).
+    authorization_server_metadata: externalIssuer ? rfc8414Url(externalIssuer) : `${base}${AUTHORIZATION_SERVER_PATH}`,
     scopes: [...AGENT_SCOPES],
   };
   const live = r.entries.filter((e) => e.status === 'live' && !e.problem);
@@ -94,4 +95,9 @@ export function renderNamespaces(r: RegistryState): ResponseBody<NamespacesRespo
     return { namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status, capabilities: e.capabilities };
   });
   return { namespaces, defaults: r.defaults, messages };
+}
+
+function rfc8414Url(issuer: string): string {
+  const u = new URL(issuer);
+  return `${u.origin}/.well-known/oauth-authorization-server${u.pathname.replace(/\/+$/, '')}`;
 }

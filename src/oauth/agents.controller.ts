@@ -64,6 +64,6 @@ export class ProtectedResourceController {
   @Get([PROTECTED_RESOURCE_PATH.slice(1), `${PROTECTED_RESOURCE_PATH.slice(1)}${MCP_PATH}`])
   metadata(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     res.setHeader('Cache-Control', 'public, max-age=300');
-    return protectedResourceMetadata(publicBase(this.config.publicUrl, req), this.config.serviceName);
+    return protectedResourceMetadata(publicBase(this.config.publicUrl, req), this.config.serviceName, this.config.externalOAuth?.issuer ?? null);
   }
 }

@@ -8,6 +8,7 @@ import { AUTHORIZATION_SERVER_PATH, OAUTH_MOUNT } from './oauth.rules';
  * Its answers are the provider's (OAuth JSON errors, not the ucp envelope: that is what OAuth clients read).
  */
 export function mountAuthorizationServer(app: Express, oauth: OAuthServer): void {
+  if (oauth.usesExternal) return; // an outside authorization server issues the tokens (SERVICE_OAUTH_ISSUER)
   const serve = (req: Request, res: Response, next: NextFunction) => void oauth.handle(req, res).catch(next);
   app.get(AUTHORIZATION_SERVER_PATH, (req: Request, res: Response, next: NextFunction) => {
     // Served as the provider's discovery document, so every URL in it is the provider's own.

@@ -7,6 +7,7 @@ import type { AgentGrant, AgentTokenLookup } from '../common/auth/credential';
 import { publicBase } from '../common/public-url';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
+import { ExternalTokens } from './external-tokens';
 import { createOAuthProvider } from './oauth-provider';
 import { loadOAuthSecrets, OAuthSecrets } from './oauth-secrets';
 import { audienceMatches, resourceOf, scopeOfToken } from './oauth.rules';
@@ -23,11 +24,19 @@ export class OAuthServer implements AgentTokenLookup, OnApplicationShutdown {
   private secrets: Promise<OAuthSecrets> | null = null;
   private readonly providers = new Map<string, Promise<Provider>>();
   private readonly touched = new Map<string, number>();
+  private readonly external: ExternalTokens | null;
 
   constructor(
     private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.external = config.externalOAuth ? new ExternalTokens(config.externalOAuth) : null;
+  }
+
+  /** Whether an outside authorization server issues the agents' tokens (then the built-in one is not mounted). */
+  get usesExternal(): boolean {
+    return this.external !== null;
+  }
 
   baseOf(req: Request): string {
     return publicBase(this.config.publicUrl, req);
@@ -57,6 +66,7 @@ export class OAuthServer implements AgentTokenLookup, OnApplicationShutdown {
    * still exists and its client is connected. Token values are never logged.
    */
   async verify(req: IncomingMessage, token: string): Promise<AgentGrant | null> {
+    if (this.external) return this.external.verify(token, resourceOf(this.baseOf(req as Request)));
     if (token.length > 200) return null;
     const rows = (await this.ds.query(
       `SELECT t.payload FROM oauth_records t

@@ -33,10 +33,10 @@ export function issuerOf(base: string): string {
 }
 
 /** RFC 9728 protected resource metadata. `issuer`: the authorization server (the service's own unless configured). */
-export function protectedResourceMetadata(base: string, serviceName: string) {
+export function protectedResourceMetadata(base: string, serviceName: string, externalIssuer: string | null = null) {
   return {
     resource: resourceOf(base),
-    authorization_servers: [issuerOf(base)],
+    authorization_servers: [externalIssuer ?? issuerOf(base)],
     scopes_supported: [...AGENT_SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: serviceName,

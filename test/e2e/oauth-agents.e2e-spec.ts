@@ -79,6 +79,18 @@ describe.each(['postgres', 'embedded'] as const)('agents connected through OAuth
     expect(other.headers.get('location')).toBeNull();
   });
 
+  it('takes a client ID metadata document only from a public https URL', async () => {
+    const ask = (clientId: string) =>
+      fetch(`${t.url}/oauth/auth?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: 'https://app.example/cb', scope: 'read', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`, { redirect: 'manual' });
+    // Plain http, and an https URL on a loopback address (the server's SSRF protection): no client, never a redirect.
+    for (const id of ['http://app.example/client.json', 'https://127.0.0.1:9/client.json']) {
+      const res = await ask(id);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      expect(await res.text()).toContain('invalid_client');
+    }
+  });
+
   it('a read grant reads over REST and MCP, and is refused a write with a clear error in the tool\'s terms', async () => {
     expect(reader.scope).toBe('read');
     expect((await t.raw.get('/ucp/v1/locations/FLEET-1/inventory').set(as(reader))).status).toBe(200);
