@@ -19,7 +19,7 @@ export function isReadRequest(method: string, path: string): boolean {
  */
 export function agentScopeRefusal(scope: 'read' | 'operate', method: string, path: string, what: string): string | null {
   if (scope === 'operate' || isReadRequest(method, path)) return null;
-  return `${what} changes something, and this agent's grant is read only: a person can reconnect the agent with the operate scope from the console (Connected agents)`;
+  return `${what} changes something, and this agent's grant is read only: a person can connect the agent again with the operate scope from the console (Agents)`;
 }
 
 export const AGENT_NO_OWNER_POWERS =
