@@ -1202,6 +1202,47 @@ export interface components {
             /** @enum {string} */
             status: "ready";
         };
+        ApprovalShownLineView: {
+            /** @description Runs: units (each) for the slot; purchases: the quantity in `unit`. */
+            units: number;
+            /** @description As ordered: a number of `unit` (EA each, BX box). */
+            quantity: number;
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
+            amount_fen: number | null;
+            /** @description Runs: the machine's name. */
+            machine?: string;
+            /** @description The good's name (its id when no name was recorded). */
+            good: string;
+            item_id: string;
+            unit: string;
+            /** @description The line in words, money as ¥1,657.40. */
+            text: string;
+        };
+        ApprovalShownPriceView: {
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
+            from_fen: number;
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
+            to_fen: number;
+            machine: string;
+            good: string;
+            item_id: string;
+        };
+        ApprovalShowsView: {
+            /** @description Integer fen (1/100 yuan, CNY): 350 = ¥3.50. */
+            total_fen: number | null;
+            /** @description One sentence: what is asked, in words, money as ¥1,657.40. */
+            headline: string;
+            /** @description Runs: each slot's machine, good and units; purchases: each line. Empty for a price change. */
+            lines: components["schemas"]["ApprovalShownLineView"][];
+            /** @description Who fills it: the supplier (namespace) of a purchase, the fulfiller of a run. */
+            supplier?: string;
+            /** @description Purchases: where the goods go and for whom, in words. */
+            destination?: string;
+            /** @description Price changes. */
+            price?: components["schemas"]["ApprovalShownPriceView"];
+            /** @description The resource it is about: the run, the checkout session, or the machine's inventory (a path of this API). */
+            link?: string;
+        };
         ResolverView: {
             /**
              * @description `withdrawn`: the requester took its request back (`reason` says why).
@@ -1236,7 +1277,7 @@ export interface components {
             client_id?: string;
         };
         ApprovalView: {
-            /** @description What it is about, with ids (session, lines and total; item, slot and prices; run). */
+            /** @description What it is about, as stored (issue 37: everything it approves): a purchase's session, supplier, lines with prices, total, fulfillment and `key`; a price change's slot, machine, good and prices; a run's lines (machine, good, units), total, budget, `key` and purchase orders. `shows` says it in words. */
             subject: {
                 [key: string]: unknown;
             };
@@ -1250,6 +1291,8 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "rejected" | "approved";
             summary: string;
+            /** @description Everything it approves, in words (issue 37). */
+            shows: components["schemas"]["ApprovalShowsView"];
             resolver: components["schemas"]["ResolverView"] | null;
             /** @description Who asked; null on approvals created before it was recorded. */
             requested_by: components["schemas"]["RequesterView"] | null;

@@ -126,7 +126,7 @@ function Screen(p: { screen: string; id: string | null; kill: KillSwitch | null;
     case 'sales':
       return <Sales />;
     case 'replenishment':
-      return <Replenishment />;
+      return <Replenishment runId={p.id} />;
     case 'depot':
       return <Depot />;
     case 'purchases':

@@ -118,7 +118,8 @@ export function Confirm(props: {
   }
   return (
     <div class="confirm" role="group" aria-label={`Confirm: ${props.label}`}>
-      <p>{props.warning}</p>
+      {/* A block, so a warning may hold a list (an approval's lines, issue 37). */}
+      <div class="confirm-warning">{props.warning}</div>
       <button
         ref={confirmRef}
         type="button"

@@ -5,14 +5,18 @@
  */
 import type { ApprovalKind } from './approval.rules';
 
-/** A checkout escalation (budget or probation): the session and the line set and total it was asked for. */
+/** A checkout escalation (budget or probation): the session, and everything it moves (issue 37). */
 export interface CheckoutApprovalSubject {
   session_id: string;
+  /** The supplier (its supply namespace). */
   namespace: string;
   total_fen: number;
-  /** The session's line set and total (sessionKey): an approval covers exactly that. */
+  /** The session's key (checkout-subject.rules: supplier, lines, prices, total, fulfillment): an approval covers exactly that. */
   key: string;
-  lines: { id: string; quantity: number; unit: string }[];
+  /** `title` and `unit_price_fen` since issue 37. */
+  lines: { id: string; quantity: number; unit: string; title?: string | null; unit_price_fen?: number | null }[];
+  /** The fulfillment methods and destinations as they were when it was asked (issue 37). */
+  fulfillment?: { type: string; destinations: Record<string, unknown>[] }[];
 }
 
 /** A price change over the per-item cap, parked until approved. */
@@ -24,15 +28,42 @@ export interface PriceChangeApprovalSubject {
   vendor_sku: string;
   current_fen: number;
   price_fen: number;
+  /** The machine's name and the good's title (issue 37; absent on older approvals). */
+  machine?: string;
+  title?: string;
 }
 
-/** A replenishment run that passes the budget (at creation or at place). */
+/** One line of a run as its approval shows it: the machine, the good, the units, the estimated cost. */
+export interface RunApprovalLine {
+  slot_id: string;
+  location: string;
+  machine: string;
+  item_id: string;
+  title: string;
+  /** Units for the slot (each); `ordered_units` with its share of the box rounding (the excess goes to the depot). */
+  units: number;
+  ordered_units?: number;
+  /** The slot's order in the run's unit (`quantity` of `unit`, before goods are summed per supplier). */
+  quantity: number;
+  unit: string;
+  cost_estimate_fen: number | null;
+  supplier: string;
+}
+
+/** A replenishment run that passes the budget (at creation or at place): the run and everything it moves (issue 37). */
 export interface ReplenishmentRunApprovalSubject {
   run_id: string;
   total_cost_fen: number;
   limit: string;
   limit_fen: number;
   spent_fen: number;
+  /** Who fills it (the run's fulfiller: namespaces, comma-separated). */
+  fulfiller?: string;
+  /** The run's lines and their key (run lines rules): a change to the run's lines after this approval needs a new one. */
+  key?: string;
+  lines?: RunApprovalLine[];
+  /** A supply-checkout run's purchase orders (checkout-subject.rules `purchaseKey`): only sessions of these keys are covered. */
+  purchase_orders?: { supplier: string; key: string }[];
 }
 
 export interface ApprovalSubjects {
@@ -54,13 +85,32 @@ export function subjectKeyOf<K extends ApprovalKind>(kind: K, subject: ApprovalS
   return subject[SUBJECT_KEY_FIELD[kind]] as string;
 }
 
+/** What a run's approval is about, besides the budget outcome (built by the run's approvals service). */
+export interface RunSubjectParts {
+  fulfiller: string;
+  key: string;
+  lines: RunApprovalLine[];
+  purchaseOrders: { supplier: string; key: string }[];
+}
+
 /** The run's budget approval subject, from the budget outcome it failed (built here only). */
 export function replenishmentRunSubject(
   runId: string,
   totalFen: number,
   outcome: { limit: string; limitFen: number; spentFen: number },
+  parts: RunSubjectParts,
 ): ReplenishmentRunApprovalSubject {
-  return { run_id: runId, total_cost_fen: totalFen, limit: outcome.limit, limit_fen: outcome.limitFen, spent_fen: outcome.spentFen };
+  return {
+    run_id: runId,
+    total_cost_fen: totalFen,
+    limit: outcome.limit,
+    limit_fen: outcome.limitFen,
+    spent_fen: outcome.spentFen,
+    fulfiller: parts.fulfiller,
+    key: parts.key,
+    lines: parts.lines,
+    purchase_orders: parts.purchaseOrders,
+  };
 }
 
 /**

@@ -7,12 +7,19 @@ import { GuardRules, hardNoGo, onProbation } from '../guards/guard.rules';
 import { GuardsService } from '../guards/guards.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
-import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionKey, sessionTotal } from './checkout.rules';
+import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionTotal } from './checkout.rules';
+import { purchaseKey, sessionKey, subjectFulfillment } from './checkout-subject.rules';
 import { fulfillmentProblems } from './fulfillment.rules';
 import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 
 export type ApprovalRequest = NewApproval<'checkout_budget' | 'checkout_probation'>;
+/** What an evaluation asks of approvals: new ones to request, stale pending ones to withdraw (issue 37). */
+export interface ApprovalPlan {
+  requests: ApprovalRequest[];
+  stale: string[];
+  sessionId: string;
+}
 export interface EvaluationOptions {
   deciding?: { id: string; status: string };
   newSession?: boolean;
@@ -52,20 +59,27 @@ export class CheckoutEvaluationService implements OnModuleInit {
     await this.requestApprovals(await this.evaluate(row, opts));
   }
 
+  /** The session's subject key (checkout-subject.rules): supplier, lines, prices, total and fulfillment. */
+  private keyOf(row: CheckoutSessionEntity): string {
+    const lines = row.lineItems.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity, unitPriceFen: l.unit_price_fen }));
+    return sessionKey({ namespace: row.namespace, lines, totalFen: sessionTotal(lines), fulfillment: row.fulfillment });
+  }
+
   /**
-   * Evaluates the session (reads only) and returns the approvals it still needs. `newSession`: the id was generated
-   * for this request, so no approval can name it yet and none is read (issue 13: one round trip less per create).
+   * Evaluates the session (reads only) and returns the approvals it still needs, and the pending ones asked for
+   * another subject (stale). `newSession`: the id was generated for this request, so no approval can name it yet and
+   * none is read (issue 13: one round trip less per create).
    */
-  evaluate(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<ApprovalRequest[]> {
+  evaluate(row: CheckoutSessionEntity, opts: EvaluationOptions = {}): Promise<ApprovalPlan> {
     // One guard state for the whole evaluation (the rules and the budget check), joining the request's snapshot.
     return this.guards.withSnapshot(() => this.evaluateOnce(row, opts));
   }
 
-  private async evaluateOnce(row: CheckoutSessionEntity, opts: EvaluationOptions): Promise<ApprovalRequest[]> {
+  private async evaluateOnce(row: CheckoutSessionEntity, opts: EvaluationOptions): Promise<ApprovalPlan> {
     const lines = row.lineItems;
     const total = sessionTotal(lines.map((l) => ({ quantity: l.quantity, unitPriceFen: l.unit_price_fen })));
     row.totalFen = total;
-    const key = sessionKey(lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), total);
+    const key = this.keyOf(row);
     const state = await this.guards.state();
     const rules: GuardRules | null = state.rules;
     const vendor = row.namespace.replace(/-supply$/, '');
@@ -76,18 +90,23 @@ export class CheckoutEvaluationService implements OnModuleInit {
           hardNoGo: lines.map((l) => hardNoGo(rules, { vendor, skuId: l.item_id })),
         }
       : null;
-    const existing = opts.newSession ? [] : await this.approvals.forSubject(row.id, undefined);
+    // One the service withdrew because the session changed (withdrawStale) was never the owner's decision: it counts
+    // for nothing, so coming back to that subject asks again.
+    const existing = (opts.newSession ? [] : await this.approvals.forSubject(row.id, undefined)).filter((a) => !withdrawnByService(a));
     const facts = existing.map((a) => ({
       kind: a.kind,
       status: opts.deciding && a.id === opts.deciding.id ? opts.deciding.status : a.status,
       key: a.kind === 'checkout_budget' || a.kind === 'checkout_probation' ? (readSubject(a.kind, a.subject)?.key ?? null) : null,
       id: a.id,
     }));
-    // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total.
+    // A session opened by a replenishment run: the run's approved budget approval covers it, up to the approved total,
+    // when it named this very purchase order (supplier, lines and destination, issue 37).
     if (row.runId) {
+      const po = purchaseKey({ namespace: row.namespace, lines: lines.map((l) => ({ itemId: l.item_id, unit: l.unit, quantity: l.quantity })), fulfillment: row.fulfillment });
       for (const a of await this.approvals.forSubject(row.runId, 'replenishment_run')) {
-        const approvedFen = readSubject('replenishment_run', a.subject)?.total_cost_fen ?? -1;
-        if (a.status === 'approved' && total <= approvedFen) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
+        const s = readSubject('replenishment_run', a.subject);
+        const named = s?.purchase_orders?.some((o) => o.key === po) ?? false;
+        if (a.status === 'approved' && named && total <= (s?.total_cost_fen ?? -1)) facts.push({ kind: 'checkout_budget', status: 'approved', key, id: a.id });
       }
     }
     const newApprovalIds = { checkout_budget: randomUUID(), checkout_probation: randomUUID() };
@@ -104,20 +123,37 @@ export class CheckoutEvaluationService implements OnModuleInit {
     });
     row.status = CHECKOUT_MACHINE.move(row.status, ev.status);
     row.messages = ev.messages as unknown as Record<string, unknown>[];
-    return ev.toRequest.map((kind) => {
+    // A pending approval asked for another subject (the lines, prices, supplier or fulfillment changed since): withdrawn
+    // by requestApprovals, so nobody approves what is no longer asked (issue 37).
+    const stale = existing.filter((a) => a.status === 'pending' && a.id !== opts.deciding?.id && facts.find((f) => f.id === a.id)?.key !== key && (a.kind === 'checkout_budget' || a.kind === 'checkout_probation'));
+    const requests = ev.toRequest.map((kind): ApprovalRequest => {
       const why = kind === 'checkout_budget' ? `over budget (${total} fen)` : `vendor ${vendor} is on probation`;
       return {
         id: newApprovalIds[kind],
         kind,
-        subject: { session_id: row.id, namespace: row.namespace, total_fen: total, key, lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit })) },
+        subject: {
+          session_id: row.id,
+          namespace: row.namespace,
+          total_fen: total,
+          key,
+          lines: lines.map((l) => ({ id: l.item_id, quantity: l.quantity, unit: l.unit, title: l.title, unit_price_fen: l.unit_price_fen })),
+          fulfillment: subjectFulfillment(row.fulfillment),
+        },
         summary: `checkout ${row.id} to ${row.namespace}: ${why}`,
       };
     });
+    return { requests, stale: stale.map((a) => a.id), sessionId: row.id };
   }
 
-  /** Requests the approvals `evaluate` returned (in the caller's transaction, with the session's write). */
-  async requestApprovals(requests: ApprovalRequest[]): Promise<void> {
-    for (const r of requests) await this.approvals.create(r);
+  /**
+   * Withdraws the stale approvals and requests the missing ones `evaluate` returned (in the caller's transaction, with
+   * the session's write). One being resolved right now is left; its decision does not count for the new subject.
+   */
+  async requestApprovals(plan: ApprovalPlan): Promise<void> {
+    for (const id of plan.stale) {
+      await this.approvals.withdrawForGoneSubject(id, `checkout session ${plan.sessionId} changed after this approval was asked (lines, prices, supplier or fulfillment): it no longer covers the order`);
+    }
+    for (const r of plan.requests) await this.approvals.create(r);
   }
 
   /** An approval of a checkout escalation was resolved: re-evaluate the session (approved: it may be ready). */
@@ -131,4 +167,8 @@ export class CheckoutEvaluationService implements OnModuleInit {
       await this.repo.save(row);
     });
   }
+}
+
+function withdrawnByService(a: Approval): boolean {
+  return a.resolver?.channel === 'withdrawn' && (a.resolver.credential as string | undefined) === 'service';
 }

@@ -90,7 +90,7 @@ export type EscalationKind = 'checkout_budget' | 'checkout_probation';
 export interface ApprovalFact {
   kind: string;
   status: string;
-  /** The session key the approval was given for (lines and total); an approval of other lines does not count. */
+  /** The session key the approval was given for (checkout-subject.rules): an approval of another subject does not count. */
   key: string | null;
   id: string;
 }
@@ -137,12 +137,6 @@ export function sessionTotal(lines: { quantity: number; unitPriceFen: number | n
   return lines.reduce((sum, l) => sum + (l.unitPriceFen === null ? 0 : l.unitPriceFen * l.quantity), 0);
 }
 
-/** A stable key of what an approval covers: each line's item, unit and quantity, and the total. */
-export function sessionKey(lines: { itemId: string; unit: string; quantity: number }[], totalFen: number): string {
-  const parts = lines.map((l) => `${l.itemId}|${l.unit}|${l.quantity}`).sort();
-  return `${parts.join(',')}#${totalFen}`;
-}
-
 /**
  * Where a session stands: `incomplete` while anything is missing or not orderable (each reason a message with its
  * path); then the guards: over budget or a vendor on probation needs an owner approval for exactly these lines
@@ -187,7 +181,7 @@ export function evaluateSession(input: EvaluationInput): Evaluation {
     if (pending) {
       messages.push(message('approval_required', 'requires_buyer_review', `${n.why}: owner approval ${pending.id} is pending`, '$'));
     } else if (rejected) {
-      messages.push(message('approval_rejected', 'requires_buyer_review', `${n.why}: owner approval ${rejected.id} was rejected; change the lines to ask again`, '$'));
+      messages.push(message('approval_rejected', 'requires_buyer_review', `${n.why}: owner approval ${rejected.id} was rejected; change the order (lines or fulfillment) to ask again`, '$'));
     } else {
       toRequest.push(n.kind);
       const id = input.newApprovalIds?.[n.kind];

@@ -25,7 +25,7 @@ export const NOTE_CODES = {
   item_unavailable: 'a checkout line names a good the supplier does not sell now',
   invalid_quantity: "a checkout line's quantity is not a multiple of the good's order increment",
   hard_no_go: 'a checkout line names a vendor or good on the hard no-go list; the session cannot be completed',
-  approval_rejected: 'the owner rejected the approval this checkout waited for; change the lines to ask again',
+  approval_rejected: 'the owner rejected the approval this checkout waited for; change the order (lines or fulfillment) to ask again',
   session_expired: "a checkout session's prices are older than its expires_at; update it (PUT) to price it again",
   price_recovered: "a price change retried after its first attempt's process died: the change was found applied (the service's record or the platform) and is answered; nothing was sent again",
   price_superseded: 'a price change retried after its first attempt died was superseded by a later acknowledged change; it was not sent again',

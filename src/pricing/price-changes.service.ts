@@ -66,7 +66,7 @@ export class PriceChangesService {
   }
 
   /** The locked slots (their pending approval named) and the moves over the cap (each parked as an approval). */
-  async park(locked: Move[], over: Move[], where: { locationId: string; namespace: string; base: string }): Promise<Parked> {
+  async park(locked: Move[], over: Move[], where: { locationId: string; machine: string; namespace: string; base: string }): Promise<Parked> {
     const messages: UcpMessage[] = [];
     const pending: PendingPrice[] = [];
     for (const m of locked) {
@@ -81,8 +81,9 @@ export class PriceChangesService {
           const a = await this.approvals.create(
             {
               kind: 'price_change',
-              subject: { slot_id: m.slot.id, location: where.locationId, namespace: where.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen },
-              summary: `price of ${m.itemId} at ${where.locationId}: ${m.currentFen} -> ${m.newFen} fen is over the per-item cap (reference ${m.reference.fen} fen)`,
+              // The machine and the good by name, beside their ids (issue 37: an owner judges what they read).
+              subject: { slot_id: m.slot.id, location: where.locationId, namespace: where.namespace, item_id: m.itemId, vendor_sku: m.vendorSku, current_fen: m.currentFen, price_fen: m.newFen, machine: where.machine, title: m.slot.title },
+              summary: `price of ${m.slot.title} (${m.itemId}) at ${where.machine} (${where.locationId}): ${m.currentFen} -> ${m.newFen} fen is over the per-item cap (reference ${m.reference.fen} fen)`,
               location: where.locationId,
             },
           );

@@ -63,7 +63,7 @@ export class PricingService {
 
     if (within.length) updated.push(...(await this.changes.apply(adapter, locationId, within, now)));
 
-    const parked = await this.changes.park(locked, over, { locationId, namespace: location.namespace, base });
+    const parked = await this.changes.park(locked, over, { locationId, machine: location.name, namespace: location.namespace, base });
     messages.push(...parked.messages);
     const references = moves.map((m) => ({ itemId: m.itemId, fen: m.reference.fen, source: m.reference.source, since: m.reference.since }));
     return { locationId, updated, pending: parked.pending, references, messages };

@@ -37,11 +37,12 @@ import { ApprovalsModule } from '../approvals/approvals.module';
 import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { CoordinationModule } from '../coordination/coordination.module';
+import { LocationsModule } from '../locations/locations.module';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
   imports: [ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
-    PartnersModule, SupplyCatalogModule, SupplyResolutionModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule,
+    PartnersModule, SupplyCatalogModule, SupplyResolutionModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule, LocationsModule,
   ],
   controllers: [ReplenishmentController, DepotController],
   providers: [

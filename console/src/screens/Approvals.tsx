@@ -6,8 +6,9 @@
 import { useCallback, useState } from 'preact/hooks';
 import { api, call, ownerHeaders, type Schemas } from '../api';
 import { fenText, statusWord, when } from '../format';
+import { href } from '../route';
 import { Confirm, Empty, Loaded, Messages, useAction, useLiveReload, useLoad } from '../ui';
-import { judge, requesterWords, spendWords, type Budget, type Names } from './approval-words';
+import { judge, requesterWords, shownOf, spendWords, type Budget, type Names, type Shown } from './approval-words';
 
 type Approval = Schemas['ApprovalView'];
 
@@ -126,6 +127,7 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
     p.onResolved(`Withdrawn: your request is taken back; nothing changes. (${j.change})`);
   });
   const c = j.cost;
+  const shown = shownOf(a);
   return (
     <article class="card approval" aria-labelledby={`appr-${a.id}`}>
       <h3 id={`appr-${a.id}`}>{j.title}</h3>
@@ -140,6 +142,10 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
           {j.percent !== null && ` (${j.percent > 0 ? '+' : ''}${j.percent}%)`}
           {j.large && <span class="flag"> Large change: check it</span>}
         </dd>
+        <dt>What it approves</dt>
+        <dd>
+          <Approves shown={shown} />
+        </dd>
         {c && (
           <>
             <dt>Cost</dt>
@@ -153,7 +159,18 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
         <dd>{j.approveMeans}.</dd>
       </dl>
       <div class="actions">
-        <Confirm label="Approve…" confirmLabel={`Yes, approve: ${j.approveMeans}`} warning={<>Approve? {j.change}.</>} busy={action.busy} onConfirm={() => void action.go(true)} />
+        <Confirm
+          label="Approve…"
+          confirmLabel={`Yes, approve: ${j.approveMeans}`}
+          warning={
+            <>
+              <p>Approve? {j.change}.</p>
+              <Approves shown={shown} />
+            </>
+          }
+          busy={action.busy}
+          onConfirm={() => void action.go(true)}
+        />
         <Confirm label="Reject…" confirmLabel="Yes, reject it (nothing changes)" warning={<>Reject? {j.change}.</>} busy={action.busy} danger onConfirm={() => void action.go(false)} />
         {mine && (
           <Confirm label="Withdraw my request…" confirmLabel="Yes, take my request back (nothing changes)" warning={<>Withdraw your request? {j.change}.</>} busy={withdraw.busy} onConfirm={() => void withdraw.go()} />
@@ -162,5 +179,27 @@ function PendingApproval(p: { a: Approval; owner: string; names: Names; budget: 
       </div>
       <Messages messages={[...action.messages, ...withdraw.messages]} title="Not decided:" />
     </article>
+  );
+}
+
+/** What an approval approves, line by line, with where the goods go and a link to what it is about (issue 37). */
+function Approves({ shown }: { shown: Shown }) {
+  return (
+    <div class="approves">
+      {shown.lines.length > 0 && (
+        <ul>
+          {shown.lines.map((l) => (
+            <li key={l.key}>{l.text}</li>
+          ))}
+        </ul>
+      )}
+      {shown.destination && <p>Goes: {shown.destination}.</p>}
+      {shown.supplier && <p>From: {shown.supplier}.</p>}
+      {shown.open && (
+        <p>
+          <a href={href(shown.open.screen, shown.open.id)}>{shown.open.label}</a>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Replenishment: the plan per slot with its provenance, the runs, creating one, placing it (money moves), receiving. */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
 import { fulfillerText, humanize, statusWord, yuan } from '../format';
 import { href } from '../route';
@@ -19,7 +19,8 @@ const FULFILLER_WORDS: Record<Fulfiller, string> = {
 };
 const FULFILLERS = Object.entries(FULFILLER_WORDS) as [Fulfiller, string][];
 
-export function Replenishment() {
+/** `runId`: a run to open at once (an approval's link, `#/replenishment/<run id>`). */
+export function Replenishment({ runId = null }: { runId?: string | null } = {}) {
   const [fulfiller, setFulfiller] = useState<Fulfiller>('simulated_supplier');
   const [plan, reloadPlan] = useLoad(async () => {
     const p = await call(api.GET('/ucp/v1/replenishment/plan', { params: { query: { fulfiller } } }));
@@ -28,7 +29,8 @@ export function Replenishment() {
   }, [fulfiller]);
   const day = useServiceDay()?.day ?? null;
   const [runs, reloadRuns] = useLoad(() => call(api.GET('/ucp/v1/replenishment/runs', {})), []);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(runId);
+  useEffect(() => setOpen(runId), [runId]);
   const create = useAction(async () => {
     const r = await call(api.POST('/ucp/v1/replenishment/runs', { params: { query: { fulfiller } } }));
     reloadRuns();

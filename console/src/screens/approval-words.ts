@@ -59,7 +59,8 @@ export function judge(a: Approval, names: Names, budget: Budget | null): Judged 
       const oldFen = num(s, 'current_fen') ?? 0;
       const newFen = num(s, 'price_fen') ?? 0;
       const pct = changePercent(oldFen, newFen);
-      const where = `${product(str(s, 'item_id'))} on ${machine(str(s, 'location'))}`;
+      const shownPrice = a.shows.price;
+      const where = shownPrice ? `${shownPrice.good} on ${shownPrice.machine}` : `${product(str(s, 'item_id'))} on ${machine(str(s, 'location'))}`;
       return {
         title: KIND_WORDS.price_change ?? 'Price change',
         change: `${where}: ${fenText(oldFen)} → ${fenText(newFen)}`,
@@ -75,7 +76,7 @@ export function judge(a: Approval, names: Names, budget: Budget | null): Judged 
       const std = limit === 'daily' ? budget?.daily : limit === 'monthly' ? budget?.monthly : limit === 'per_order' ? budget?.per_order : null;
       return {
         title: KIND_WORDS.replenishment_run ?? 'Replenishment run',
-        change: `Run ${str(s, 'run_id')} orders goods for about ${fenText(fen)}`,
+        change: runChange(a) ?? `A run orders goods for about ${fenText(fen)}`,
         percent: null,
         large: false,
         cost: { fen, against: BUDGET_WORDS[limit] ?? `${limit} budget`, limitFen: std?.limit.amount ?? num(s, 'limit_fen') },
@@ -87,7 +88,7 @@ export function judge(a: Approval, names: Names, budget: Budget | null): Judged 
       const probation = a.kind === 'checkout_probation';
       return {
         title: KIND_WORDS[a.kind] ?? a.kind.replace(/_/g, ' '),
-        change: `Purchase order ${str(s, 'session_id')} from ${str(s, 'namespace')} for ${fenText(fen)}`,
+        change: `A purchase order from ${str(s, 'namespace')} for ${fenText(fen)}${a.shows.destination ? `, ${a.shows.destination}` : ''}`,
         percent: null,
         large: false,
         cost: probation ? null : { fen, against: 'budget', limitFen: null },
@@ -101,4 +102,46 @@ export function judge(a: Approval, names: Names, budget: Budget | null): Judged 
 export function spendWords(b: Budget): string {
   const pct = (spent: number, limit: number) => `${Math.round((spent / Math.max(limit, 1)) * 100)}%`;
   return `Spent today: ${fenText(b.daily.spent.amount)} of the daily budget of ${fenText(b.daily.limit.amount)} (${pct(b.daily.spent.amount, b.daily.limit.amount)}); this month: ${fenText(b.monthly.spent.amount)} of ${fenText(b.monthly.limit.amount)}.`;
+}
+
+/** A run's change in words from what the approval shows: units, goods and machines (null when its lines were not recorded). */
+function runChange(a: Approval): string | null {
+  const lines = a.shows.lines;
+  if (lines.length === 0) return null;
+  const units = lines.reduce((t, l) => t + l.units, 0);
+  const goods = new Set(lines.map((l) => l.item_id)).size;
+  const machines = new Set(lines.map((l) => l.machine ?? '')).size;
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return `A run orders ${n(units, 'unit', 'units')} of ${n(goods, 'good', 'goods')} for ${n(machines, 'machine', 'machines')}, about ${fenText(a.shows.total_fen ?? 0)}`;
+}
+
+/** Everything an approval approves, as the console shows it (issue 37): its lines, destination, supplier and where to look. */
+export interface Shown {
+  lines: { key: string; text: string }[];
+  destination: string | null;
+  supplier: string | null;
+  /** A console screen showing what it is about (`#/<screen>/<id>`): the run, the purchase order, the machine. */
+  open: { screen: string; id: string; label: string } | null;
+}
+
+export function shownOf(a: Approval): Shown {
+  const s = a.subject as Record<string, unknown>;
+  const id = (k: string) => (typeof s[k] === 'string' ? (s[k] as string) : null);
+  const runId = id('run_id');
+  const sessionId = id('session_id');
+  const location = id('location');
+  const open =
+    a.kind === 'replenishment_run' && runId
+      ? { screen: 'replenishment', id: runId, label: 'Open the run' }
+      : (a.kind === 'checkout_budget' || a.kind === 'checkout_probation') && sessionId
+        ? { screen: 'purchases', id: sessionId, label: 'Open the purchase order' }
+        : a.kind === 'price_change' && location
+          ? { screen: 'machine', id: location, label: `Open ${a.shows.price?.machine ?? 'the machine'}` }
+          : null;
+  return {
+    lines: a.shows.lines.map((l, i) => ({ key: `${i}-${l.item_id}`, text: l.text })),
+    destination: a.shows.destination ?? null,
+    supplier: a.shows.supplier ?? null,
+    open,
+  };
 }

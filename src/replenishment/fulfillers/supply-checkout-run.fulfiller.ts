@@ -12,7 +12,7 @@ import { PartnerRegistry } from '../../partners/registry/partner-registry';
 import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
-import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../runs/run-lines.rules';
+import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders, runPurchaseFulfillment } from '../runs/run-lines.rules';
 import { RunPartnerOrders, RunPurchaseOrderState } from '../runs/run.types';
 import { refusedItemIds } from '../unavailable/unavailable.rules';
 import { parseSkuId } from '../../identifiers/identifiers';
@@ -144,12 +144,11 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
   }
 
   private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionBody['line_items']): Promise<CheckoutSessionEntity> {
-    const locations = [...new Set(run.lines.filter((l) => l.supply?.ordered_from === supplier).map((l) => l.location))].sort();
     const body = {
       id,
       line_items: lines,
       // The goods go to the route's machines (the supplier's `restock` method); the locations are the destination.
-      fulfillment: { methods: [{ type: 'restock', destinations: [{ name: `replenishment run ${run.id}`, locations }] }] },
+      fulfillment: runPurchaseFulfillment(run.id, run.lines, supplier),
     } as unknown as CheckoutSessionBody;
     // No idempotency key: the run's place has its own; the session id is the supplier's ref.
     return this.checkout.create(body, {}, { runId: run.id });

@@ -60,17 +60,12 @@ export class RunClaimService {
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
       this.refuseIfSuperseded(run, await this.onOrder.orderedSince(run.id, run.createdAt));
       fulfiller.checkClaim(run);
-      // An approved run is placed whatever the budget says now (the owner approved passing it).
-      const approved = run.approvalId !== null;
+      // A run approved for these very lines is placed whatever the budget says now (the owner approved passing it).
+      const approved = await this.runApprovals.covers(run);
       const outcome = await fulfiller.claimBudget(run, approved);
       if (!outcome.ok && !approved) {
         const total = run.totalCostFen ?? 0;
-        const approval = await this.runApprovals.request(
-          id,
-          total,
-          outcome,
-          `replenishment run ${id}, estimated ${total} fen, now passes the ${outcome.limit} budget`,
-        );
+        const approval = await this.runApprovals.request(run, total, outcome, `now passes the ${outcome.limit} budget`);
         await this.repo.transition(id, 'ready', 'awaiting_approval', { approvalId: approval.id });
         return { approval, run: null };
       }

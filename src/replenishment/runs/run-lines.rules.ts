@@ -6,6 +6,8 @@
 import type { RunLine } from './replenishment-run.entity';
 import type { ReadOutcome as PlaceRecoveryOutcome } from '../../claims/claim.rules';
 import { aggregateBySupplier, SlotNeed, SupplierOrder } from '../plan/aggregation.rules';
+import { canonicalJson, purchaseKey } from '../../checkout/checkout-subject.rules';
+import { createHash } from 'node:crypto';
 
 /** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */
 export function needsOf(lines: readonly RunLine[], legacySupplier: string): SlotNeed[] {
@@ -82,4 +84,34 @@ export function purchaseOrdersOutcome(orders: { status: string | null; uncertain
   if (orders.length > 0 && orders.every((o) => o.status === 'completed')) return 'placed';
   if (orders.some((o) => o.status === 'complete_in_progress' || o.uncertain)) return 'unknown';
   return 'not_placed';
+}
+
+/** The fulfillment of a supply-checkout run's purchase order to `supplier`: the supplier's `restock` to the run's machines. */
+export function runPurchaseFulfillment(runId: string, lines: readonly RunLine[], supplier: string): { methods: { type: 'restock'; destinations: { name: string; locations: string[] }[] }[] } {
+  const locations = [...new Set(lines.filter((l) => l.supply?.ordered_from === supplier).map((l) => l.location))].sort();
+  return { methods: [{ type: 'restock', destinations: [{ name: `replenishment run ${runId}`, locations }] }] };
+}
+
+/** The purchase-order keys of a supply-checkout run (checkout-subject.rules): what its approval lets checkout complete. */
+export function runPurchaseKeys(runId: string, lines: readonly RunLine[], legacySupplier: string): { supplier: string; key: string }[] {
+  return runOrders(lines, legacySupplier).map((o) => ({
+    supplier: o.supplier,
+    key: purchaseKey({
+      namespace: o.supplier,
+      lines: checkoutLines(o).map((l) => ({ itemId: l.item.id, unit: l.quantity_unit.unit, quantity: l.quantity })),
+      fulfillment: runPurchaseFulfillment(runId, lines, o.supplier),
+    }),
+  }));
+}
+
+/**
+ * What a run's approval covers (issue 37): every line (slot, good, supplier, units, unit and price), the total and
+ * the fulfiller. Dropping a line after the approval gives another key: the run needs a new approval.
+ */
+export function runKey(lines: readonly RunLine[], totalFen: number, fulfiller: string): string {
+  const parts = lines
+    .map((l) => [l.slot_id, l.supply?.item.id ?? l.item.id, l.supply?.ordered_from ?? fulfiller, l.quantity_each, l.ordered_each, l.quantity, l.unit, l.unit_price_fen ?? null])
+    .map((p) => canonicalJson(p))
+    .sort();
+  return `run1:${createHash('sha256').update(canonicalJson({ parts, totalFen, fulfiller })).digest('base64url')}`;
 }

@@ -51,12 +51,7 @@ export class RunOpeningService {
         },
       );
       if (!outcome.ok) {
-        approval = await this.runApprovals.request(
-          id,
-          total,
-          outcome,
-          `replenishment run ${id} of ${lines.length} line(s), estimated ${total} fen, passes the ${outcome.limit} budget`,
-        );
+        approval = await this.runApprovals.request({ id, lines, fulfiller: namespace, fulfillerKind: kind }, total, outcome, `passes the ${outcome.limit} budget`);
         await this.repo.update(id, { approvalId: approval.id });
         row = { ...row, approvalId: approval.id };
       }

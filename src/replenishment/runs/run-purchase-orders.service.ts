@@ -3,7 +3,8 @@ import { CheckoutRepository } from '../../checkout/checkout.repository';
 import { CheckoutService } from '../../checkout/checkout.service';
 import { CheckoutSessionBody } from '../../checkout/checkout.dto';
 import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
-import { runCheckoutId } from './run-lines.rules';
+import { RunLine } from './replenishment-run.entity';
+import { runCheckoutId, runPurchaseFulfillment } from './run-lines.rules';
 
 /**
  * The purchase orders (checkout sessions) of a supply-checkout run, as a repair changes them before the run is
@@ -28,9 +29,10 @@ export class RunPurchaseOrdersService {
 
   /**
    * Drops the refused items from the open purchase orders of run `runId`: one whose supplier is no longer among
-   * `suppliers` (every line of it was refused) is cancelled, the others lose their refused lines (quantity 0).
+   * `suppliers` (every line of it was refused) is cancelled, the others lose their refused lines (quantity 0), and
+   * their destination names the machines of the lines `kept` (the run's approval names that very purchase order).
    */
-  async dropRefused(runId: string, open: CheckoutSessionEntity[], refused: string[], suppliers: Set<string>): Promise<void> {
+  async dropRefused(runId: string, open: CheckoutSessionEntity[], refused: string[], suppliers: Set<string>, kept: readonly RunLine[]): Promise<void> {
     for (const s of open) {
       const supplier = s.id.slice(runCheckoutId(runId, '').length);
       if (!suppliers.has(supplier)) {
@@ -39,7 +41,10 @@ export class RunPurchaseOrdersService {
       }
       const gone = s.lineItems.filter((l) => refused.includes(l.item_id));
       if (gone.length) {
-        const body = { line_items: gone.map((l) => ({ item: { id: l.item_id }, quantity: 0, quantity_unit: { unit: l.unit } })) } as unknown as CheckoutSessionBody;
+        const body = {
+          line_items: gone.map((l) => ({ item: { id: l.item_id }, quantity: 0, quantity_unit: { unit: l.unit } })),
+          fulfillment: runPurchaseFulfillment(runId, kept, supplier),
+        } as unknown as CheckoutSessionBody;
         await this.checkout.update(s.id, body);
       }
     }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ApprovalsService } from '../../approvals/approvals.service';
 import { Errors } from '../../common/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
@@ -7,6 +6,7 @@ import { FULFILLER_KIND } from '../fulfiller-kind';
 import { allocateOrders, dropItems } from './run-lines.rules';
 import { RunPurchaseOrdersService } from './run-purchase-orders.service';
 import { RunDetailService } from './run-detail.service';
+import { RunApprovalsService } from './run-approvals.service';
 import { cancelRefusal, RunStatus } from './run.rules';
 import { RunDetail } from './run.types';
 import { RunsRepository } from './runs.repository';
@@ -21,7 +21,7 @@ import { refusedItemIds } from '../unavailable/unavailable.rules';
 export class RunRepairService {
   constructor(
     private readonly repo: RunsRepository,
-    private readonly approvals: ApprovalsService,
+    private readonly runApprovals: RunApprovalsService,
     private readonly purchaseOrders: RunPurchaseOrdersService,
     private readonly events: EventsService,
     private readonly details: RunDetailService,
@@ -45,7 +45,7 @@ export class RunRepairService {
           `purchase order(s) ${completed.join(', ')} of this run were completed: drop the refused lines and place the rest (then close it if it never arrives)`,
         );
       }
-      if (status === 'awaiting_approval' && run.approvalId && !(await this.approvals.withdrawForGoneSubject(run.approvalId, `run ${id} was cancelled: ${why}`))) {
+      if (status === 'awaiting_approval' && run.approvalId && !(await this.runApprovals.withdraw(run.approvalId, `run ${id} was cancelled: ${why}`))) {
         throw Errors.conflict('invalid_state', `approval ${run.approvalId} of the run is being resolved; read the run again`);
       }
       // Purchase orders opened by an earlier place that failed: cancelled too (none of them was sent).
@@ -82,12 +82,14 @@ export class RunRepairService {
       if (keep.length === 0) throw Errors.conflict('nothing_to_order', 'every line of the run was refused: cancel the run instead');
       const namespace = [...new Set(keep.map((l) => l.supply?.ordered_from ?? run.fulfiller))].sort().join(',');
       const { lines, totalFen } = allocateOrders(keep, namespace);
-      await this.purchaseOrders.dropRefused(id, open, refused, new Set(namespace.split(',')));
+      await this.purchaseOrders.dropRefused(id, open, refused, new Set(namespace.split(',')), lines);
       await this.repo.update(id, { lines, totalCostFen: totalFen, fulfiller: namespace });
+      // The approval covered the old lines only (issue 37): withdrawn and asked again, or let go until place.
+      const approval = await this.runApprovals.linesChanged(run, { id, lines, fulfiller: namespace, fulfillerKind: run.fulfillerKind, totalCostFen: totalFen });
       await this.events.record({
         kind: 'replenishment.run',
         summary: `replenishment run ${id}: ${dropped.length} refused line(s) dropped, ${lines.length} left to place`,
-        reasoning: `the supplier refused ${refused.join(', ')} as unavailable; an operator dropped those lines (estimated ${run.totalCostFen ?? 0} → ${totalFen} fen) so the rest can be placed`,
+        reasoning: `the supplier refused ${refused.join(', ')} as unavailable; an operator dropped those lines (estimated ${run.totalCostFen ?? 0} → ${totalFen} fen) so the rest can be placed${approval}`,
         data: { run_id: id, action: 'lines_dropped', items: refused, slots: dropped.map((l) => l.slot_id), total_cost_fen: totalFen },
       });
       return (await this.repo.find(id))!;

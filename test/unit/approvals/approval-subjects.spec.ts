@@ -1,10 +1,14 @@
 import { readSubject, replenishmentRunSubject, subjectKeyOf } from '../../../src/approvals/approval-subjects';
 
 describe('typed approval subjects', () => {
-  const run = replenishmentRunSubject('run-1', 5000, { limit: 'daily', limitFen: 4000, spentFen: 100 });
+  const line = { slot_id: 'm1-a', location: 'm1', machine: 'Lobby', item_id: 's:a', title: 'Cola', units: 12, quantity: 1, unit: 'BX', cost_estimate_fen: 4800, supplier: 's' };
+  const run = replenishmentRunSubject('run-1', 5000, { limit: 'daily', limitFen: 4000, spentFen: 100 }, { fulfiller: 's', key: 'run1:x', lines: [line], purchaseOrders: [{ supplier: 's', key: 'po1:y' }] });
 
-  it('the run subject is built in one place, with the budget it passes', () => {
-    expect(run).toEqual({ run_id: 'run-1', total_cost_fen: 5000, limit: 'daily', limit_fen: 4000, spent_fen: 100 });
+  it('the run subject is built in one place, with the budget it passes and everything the run moves', () => {
+    expect(run).toEqual({
+      run_id: 'run-1', total_cost_fen: 5000, limit: 'daily', limit_fen: 4000, spent_fen: 100,
+      fulfiller: 's', key: 'run1:x', lines: [line], purchase_orders: [{ supplier: 's', key: 'po1:y' }],
+    });
   });
 
   it('each kind names what it is about by its own field', () => {

@@ -1,4 +1,5 @@
-import { evaluateSession, EvaluationInput, isEditable, nextStatus, sessionKey, sessionTotal, CHECKOUT_STATUSES } from '../../../src/checkout/checkout.rules';
+import { evaluateSession, EvaluationInput, isEditable, nextStatus, sessionTotal, CHECKOUT_STATUSES } from '../../../src/checkout/checkout.rules';
+import { sessionKey } from '../../../src/checkout/checkout-subject.rules';
 import { fulfillmentProblems } from '../../../src/checkout/fulfillment.rules';
 import { resolverRefusal, resolverShownTo, storedStatusesFor, publicStatus } from '../../../src/approvals/approval.rules';
 import { fingerprint, storesOutcome, validKey } from '../../../src/idempotency/idempotency.rules';
@@ -60,7 +61,9 @@ describe('checkout evaluation', () => {
   });
   it('totals and keys', () => {
     expect(sessionTotal([{ quantity: 3, unitPriceFen: 4800 }, { quantity: 1, unitPriceFen: null }])).toBe(14400);
-    expect(sessionKey([{ itemId: 'b', unit: 'EA', quantity: 1 }, { itemId: 'a', unit: 'BX', quantity: 2 }], 5)).toBe(sessionKey([{ itemId: 'a', unit: 'BX', quantity: 2 }, { itemId: 'b', unit: 'EA', quantity: 1 }], 5));
+    const a = { itemId: 'a', unit: 'BX', quantity: 2, unitPriceFen: 1 };
+    const b = { itemId: 'b', unit: 'EA', quantity: 1, unitPriceFen: 3 };
+    expect(sessionKey({ namespace: 'n', lines: [b, a], totalFen: 5, fulfillment: null })).toBe(sessionKey({ namespace: 'n', lines: [a, b], totalFen: 5, fulfillment: null }));
   });
 });
 
