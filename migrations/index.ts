@@ -23,6 +23,7 @@ import { Depot1795630400000 } from './1795630400000-depot';
 import { SupplyUnavailable1795630500000 } from './1795630500000-supply-unavailable';
 import { RouteDay1795640000000 } from './1795640000000-route-day';
 import { ReadYourWrites1795650000000 } from './1795650000000-read-your-writes';
+import { OAuth1795660000000 } from './1795660000000-oauth';
 
 export const ALL_MIGRATIONS: Function[] = [
   Init1763800000000,
@@ -49,4 +50,5 @@ export const ALL_MIGRATIONS: Function[] = [
   DemandCensoring1795631000000,
   RouteDay1795640000000,
   ReadYourWrites1795650000000,
+  OAuth1795660000000,
 ];

@@ -41,6 +41,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { VisitsModule } from './visits/visits.module';
 import { SpendingModule } from './spending/spending.module';
 import { SalesSummaryModule } from './sales-summary/sales-summary.module';
+import { OAuthModule } from './oauth/oauth.module';
 
 export interface AppModuleOptions {
   logDestination?: DestinationStream;
@@ -48,7 +49,7 @@ export interface AppModuleOptions {
 }
 
 /** Capability modules: one line each. */
-const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule, SpendingModule, SalesSummaryModule];
+const CAPABILITY_MODULES = [DiscoveryModule, EventsModule, HealthModule, GuardsModule, ApprovalsModule, IdempotencyModule, AdminModule, CheckoutModule, PricingModule, PurchasesModule, CatalogModule, CoordinationModule, ReplenishmentModule, RestockModule, LocationsModule, SyncModule, OrdersModule, StagingModule, McpModule, ConsoleModule, FleetModule, VisitsModule, SpendingModule, SalesSummaryModule, OAuthModule];
 
 @Module({})
 export class AppModule {

@@ -32,6 +32,8 @@ import { METRICS_PATH, metricsCredential, metricsEndpoint, requestTimer } from '
 import { limitEveryRequest } from './common/rate-limit/rate-limit.middleware';
 import { RateLimiter } from './common/rate-limit/rate-limiter.service';
 import { MetricsService } from './metrics/metrics.service';
+import { mountAuthorizationServer } from './oauth/oauth-mount';
+import { OAuthServer } from './oauth/oauth-server.service';
 
 /** Builds the configured application; main.ts and the e2e tests share it so tests run the real thing. */
 export async function createApp(config: AppConfig, opts: AppModuleOptions = {}): Promise<INestApplication> {
@@ -63,7 +65,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     app.enableCors({ origin: config.corsOrigins, credentials: true });
   }
   // Every request counts toward the rate limit before anything answers it, the documents and /metrics included (issue 37).
-  app.use(limitEveryRequest(app.get(RateLimiter), config, app.get(SessionStore), metricsCredential(config.metricsToken)));
+  app.use(limitEveryRequest(app.get(RateLimiter), config, app.get(SessionStore), metricsCredential(config.metricsToken), app.get(OAuthServer)));
+  // Issue 36: the authorization server for agents (its own body parsing), ahead of the API's, counted like any route.
+  mountAuthorizationServer(app.getHttpAdapter().getInstance(), app.get(OAuthServer));
   // Outside the API's router and token: the scraper's own token (issue 28, README "Metrics").
   const serveMetrics = metricsEndpoint(metrics, config.metricsToken);
   app.getHttpAdapter().getInstance().get(METRICS_PATH, (req: Request, res: Response, next: NextFunction) => void serveMetrics(req, res).catch(next));
@@ -72,7 +76,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // The token is checked from the headers before the body is parsed; an unauthenticated body is never parsed.
   const keepRaw = (req: Request, _res: Response, buf: Buffer) => void ((req as Request & { rawBody?: Buffer }).rawBody = buf);
   // A sign-in body is a token: 4 KiB is plenty, and an anonymous caller cannot make the service parse more.
-  app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw })));
+  app.use(authBeforeBody(config, app.get(SessionStore), json({ limit: config.maxBodyBytes, strict: false, verify: keepRaw }), json({ limit: 4096, strict: false, verify: keepRaw }), app.get(OAuthServer)));
   app.use(ucpAgentMiddleware);
   // Issue 38: the credential whose writes the request's replica reads must see (read-your-writes).
   const writes = app.get(ReadYourWrites);

@@ -72,8 +72,26 @@ export async function buildOpenApiDocument(app: INestApplication): Promise<OpenA
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator token (`SERVICE_AUTH_TOKEN`), one shared token, not a JWT. Never put it in a URL.' }, 'bearer')
     .addCookieAuth(cookie, { type: 'apiKey', in: 'cookie', name: cookie, description: `The same operator token as the \`${cookie}\` cookie (\`<SERVICE_NAME>_auth\`), for browser dashboards.` }, 'cookie')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An admin chat bot\'s token (`SERVICE_CHAT_TOKENS`): it opens only the operations that list it (listing, reading and resolving approvals) and the MCP tools that run them.' }, 'chat')
+    // Issue 36: an agent's OAuth access token, from the service's own authorization server (docs/mcp.md).
+    .addOAuth2(
+      {
+        type: 'oauth2',
+        description:
+          'An agent a person connected (docs/mcp.md "Connect an assistant"): protected resource metadata (RFC 9728) at `/.well-known/oauth-protected-resource`, authorization server metadata (RFC 8414) at `/.well-known/oauth-authorization-server/oauth` (issuer `<base>/oauth`); dynamic registration (RFC 7591) or a client ID metadata document; PKCE S256; `resource` = `<base>/`. `read`: the reads only (a write is 403 `forbidden`); `operate`: what the operator token does, never the approver\'s powers.',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: '/oauth/auth',
+            tokenUrl: '/oauth/token',
+            refreshUrl: '/oauth/token',
+            scopes: { read: 'Read only: every read, no change.', operate: 'What the operator token does, never approvals, releasing the kill switch or guard rules.' },
+          },
+        },
+      },
+      'oauth2',
+    )
     .addSecurityRequirements('bearer')
-    .addSecurityRequirements('cookie');
+    .addSecurityRequirements('cookie')
+    .addSecurityRequirements('oauth2', ['read', 'operate']);
   for (const [name, description] of TAGS) builder.addTag(name, description);
   const doc = SwaggerModule.createDocument(app, builder.build(), { extraModels: [ErrorEnvelope, CapabilityVersionView, PaymentHandlerView, ProfileServiceView, ProfileCapabilityView] });
   markPublicOperations(doc);

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, call, onUnauthorized, signOut, type KillSwitch } from './api';
 import { onLiveEvent, onLiveState, startLive, stopLive, type LiveState } from './live';
 import { href, useRoute } from './route';
+import { Agents } from './screens/Agents';
 import { Approvals } from './screens/Approvals';
+import { Connect } from './screens/Connect';
 import { Depot } from './screens/Depot';
 import { Events } from './screens/Events';
 import { Fleet } from './screens/Fleet';
@@ -26,6 +28,7 @@ const NAV: [string, string][] = [
   ['purchases', 'Purchase orders'],
   ['approvals', 'Approvals'],
   ['guards', 'Guards'],
+  ['agents', 'Agents'],
   ['events', 'Live events'],
 ];
 
@@ -134,6 +137,10 @@ function Screen(p: { screen: string; id: string | null; kill: KillSwitch | null;
       return <Guards kill={p.kill} onKillChanged={p.onKillChanged} />;
     case 'events':
       return <Events />;
+    case 'agents':
+      return <Agents />;
+    case 'connect':
+      return p.id ? <Connect uid={p.id} /> : <Agents />;
     case 'fleet':
       return <Fleet />;
     default:

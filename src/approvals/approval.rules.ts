@@ -45,7 +45,7 @@ export interface ResolutionPolicy {
 }
 
 export interface ResolvingCaller {
-  credential: 'operator' | 'approver' | 'chat';
+  credential: 'operator' | 'approver' | 'chat' | 'agent';
   /** The chat whose integration credential authenticated the request (credential `chat`). */
   chatId: string | null;
 }
@@ -65,6 +65,8 @@ export const RESOLUTION_REFUSED = 'this resolver may not resolve approvals with 
  * Returns why it is refused (for the log), or null when allowed.
  */
 export function resolverRefusal(resolver: Resolver, caller: ResolvingCaller, policy: ResolutionPolicy): string | null {
+  // An OAuth grant never carries the owner's powers (issue 36): an agent resolves on no channel.
+  if (caller.credential === 'agent') return 'an agent connected through OAuth never resolves approvals';
   if (resolver.channel === 'dashboard') return caller.credential === 'chat' ? 'a chat credential resolves on the chat_tool channel only' : null;
   if (!resolver.chat_id || !resolver.sender_id) return 'a chat_tool resolver needs chat_id and sender_id';
   const chat = policy.adminChats.find((c) => c.chat_id === resolver.chat_id);
@@ -102,8 +104,11 @@ export function storedStatusesFor(query: string): string[] | null {
  * reject it anyway). A request recorded before requesters were kept names none: any token holder may. Returns why it
  * is refused, or null when allowed.
  */
-export function withdrawRefusal(requestedBy: { credential?: string } | null, caller: { credential: string }): string | null {
+export function withdrawRefusal(requestedBy: { credential?: string; client_id?: string } | null, caller: { credential: string; agent?: { clientId: string } }): string | null {
   const asked = requestedBy?.credential;
-  if (!asked || caller.credential === 'approver' || caller.credential === asked) return null;
+  if (!asked || caller.credential === 'approver') return null;
+  // An agent's request is its client's (issue 36): another agent, or the same credential kind, is not the asker.
+  if (caller.credential === asked && (asked !== 'agent' || caller.agent?.clientId === requestedBy?.client_id)) return null;
+  if (asked === 'agent') return `only the agent that asked for it (${requestedBy?.client_id ?? 'unknown'}) or the approver may withdraw this request`;
   return `only the credential that asked for it (${asked}) or the approver may withdraw this request`;
 }

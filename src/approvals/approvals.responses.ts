@@ -7,7 +7,7 @@ export class ResolverView {
   /** `withdrawn`: the requester took its request back (`reason` says why). */
   channel: 'chat_tool' | 'dashboard' | 'withdrawn';
   /** The credential the resolving request carried (checked by the service; `chat`: a chat's own credential on the chat_tool channel); absent on approvals resolved before it was recorded. */
-  credential?: 'operator' | 'approver' | 'chat';
+  credential?: 'operator' | 'approver' | 'chat' | 'agent';
   chat_id?: string;
   /** As the caller gave it: recorded, never verified (only the chat channel's admin list checks it). */
   sender_id?: string;
@@ -18,9 +18,12 @@ export class ResolverView {
 export class RequesterView {
   /** `console` (a person in the operator console), `mcp` (an agent over MCP), `api` (REST with the token), `service`. */
   channel: 'console' | 'mcp' | 'api' | 'service';
-  credential?: 'operator' | 'approver' | 'chat';
+  /** `agent`: an agent's OAuth access token (issue 36), its client in `client_id`. */
+  credential?: 'operator' | 'approver' | 'chat' | 'agent';
   /** The UCP-Agent profile the caller named. */
   agent?: string;
+  /** The OAuth client of an agent connected by a person (issue 36). */
+  client_id?: string;
 }
 
 /** One line of what an approval moves (issue 37): a run's slot, or a purchase order's line. */

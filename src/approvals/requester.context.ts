@@ -33,6 +33,7 @@ export function requesterContext(config: AppConfig) {
       via: auth.ok ? auth.via : null,
       credential: auth.ok ? auth.credential : null,
       agentProfile: agent && agent.ok ? agent.profile : null,
+      clientId: auth.ok ? (auth.agent?.clientId ?? null) : null,
     });
     storage.run(requester, next);
   };

@@ -13,15 +13,18 @@ export interface Requester {
   channel: RequesterChannel;
   credential?: Credential;
   agent?: string;
+  /** An agent's OAuth client (issue 36): the credential `agent` is its access token. */
+  client_id?: string;
 }
 
 
-export function requesterOf(r: { path: string; via: 'bearer' | 'cookie' | null; credential: Credential | null; agentProfile: string | null }): Requester {
+export function requesterOf(r: { path: string; via: 'bearer' | 'cookie' | null; credential: Credential | null; agentProfile: string | null; clientId?: string | null }): Requester {
   const channel: RequesterChannel = r.path === MCP_PATH || r.path.startsWith(`${MCP_PATH}/`) ? 'mcp' : r.via === 'cookie' ? 'console' : r.via === 'bearer' ? 'api' : 'service';
   return {
     channel,
     ...(r.credential ? { credential: r.credential } : {}),
     ...(r.agentProfile ? { agent: r.agentProfile.slice(0, 200) } : {}),
+    ...(r.clientId ? { client_id: r.clientId } : {}),
   };
 }
 
@@ -32,7 +35,8 @@ export function readRequester(v: unknown): Requester | null {
   if (!['console', 'mcp', 'api', 'service'].includes(String(o.channel))) return null;
   return {
     channel: o.channel as RequesterChannel,
-    ...(o.credential === 'operator' || o.credential === 'approver' || o.credential === 'chat' ? { credential: o.credential } : {}),
+    ...(o.credential === 'operator' || o.credential === 'approver' || o.credential === 'chat' || o.credential === 'agent' ? { credential: o.credential } : {}),
     ...(typeof o.agent === 'string' ? { agent: o.agent } : {}),
+    ...(typeof o.client_id === 'string' ? { client_id: o.client_id } : {}),
   };
 }

@@ -1,5 +1,10 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Inject, Logger, Optional } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
+import { unauthorizedChallenge } from './auth/bearer-challenge.rules';
+import { bearerFrom } from './auth/token';
+import { publicBase } from './public-url';
 import { errorBody, message, UcpMessage } from './envelope';
 import { DomainError } from './errors';
 import { statusOf } from './error-status.rules';
@@ -13,6 +18,8 @@ import { statusOf } from './error-status.rules';
 export class UcpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('UcpExceptionFilter');
 
+  constructor(@Optional() @Inject(APP_CONFIG) private readonly config: AppConfig | null = null) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const res = host.switchToHttp().getResponse<Response>();
@@ -20,8 +27,14 @@ export class UcpExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     // An attempt still in progress: when to ask again (issue 27).
     if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (status === 401) res.setHeader('WWW-Authenticate', challengeOf(host.switchToHttp().getRequest<Request>(), this.config));
     res.status(status).json({ ...errorBody(messages), ...(body ?? {}) });
   }
+}
+
+/** Every 401 names the protected resource metadata (RFC 9728), so an OAuth client finds the authorization server (issue 36). */
+export function challengeOf(req: Request, config: Pick<AppConfig, 'publicUrl'> | null): string {
+  return unauthorizedChallenge(publicBase(config?.publicUrl ?? null, req), bearerFrom(req.headers.authorization) !== null);
 }
 
 export function toHttp(

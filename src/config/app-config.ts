@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { trustedProxies } from './trusted-proxies.rules';
 import { replicaConfigOf, ReplicaConfig } from './database-replicas.config';
+import { externalOAuthOf, ExternalOAuthConfig } from './external-oauth.config';
 
 /**
  * Typed configuration read once from the environment (decisions.md section 1).
@@ -41,6 +42,8 @@ export interface AppConfig {
   schedulerEnabled: boolean;
   maxBodyBytes: number;
   publicUrl: string | null;
+  /** An outside authorization server for agents instead of the built-in one (issue 36, external-oauth.config.ts). */
+  externalOAuth: ExternalOAuthConfig | null;
   partnerTimeoutMs: number;
   corsOrigins: string[];
   /**
@@ -244,6 +247,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
   if (chatTokens.some((c) => c.token === authToken || c.token === approverToken || c.token === metricsToken)) {
     throw new ConfigError('SERVICE_CHAT_TOKENS', 'a chat token must differ from SERVICE_AUTH_TOKEN, SERVICE_APPROVER_TOKEN and SERVICE_METRICS_TOKEN');
   }
+  const externalOAuth = externalOAuthOf((name, protocols) => url(env, name, protocols), serviceEnv === 'production');
   // Production never derives its links from the request's Host header.
   if (serviceEnv === 'production' && publicUrl === null) {
     throw new ConfigError('SERVICE_PUBLIC_URL', 'is required in production (absolute links never come from the Host header)');
@@ -279,6 +283,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     schedulerEnabled: onOff(env, 'SERVICE_SCHEDULER', true),
     maxBodyBytes: int(env, 'SERVICE_MAX_BODY_BYTES', 1048576, 1, 1024 * 1024 * 1024),
     publicUrl,
+    externalOAuth,
     partnerTimeoutMs: int(env, 'SERVICE_PARTNER_TIMEOUT_MS', 10000, 1, 600000),
     corsOrigins,
     stagingSeed: onOff(env, 'SERVICE_STAGING_SEED', false),

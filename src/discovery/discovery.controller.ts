@@ -23,7 +23,7 @@ export class DiscoveryController {
   @Get('.well-known/ucp')
   @DiscoveryDocs.profile
   profile(@Req() req: Request) {
-    return renderProfile(this.discovery.state(), publicBase(this.config.publicUrl, req), requestAuth(req, this.config).ok);
+    return renderProfile(this.discovery.state(), publicBase(this.config.publicUrl, req), requestAuth(req, this.config).ok, this.config.externalOAuth?.issuer ?? null);
   }
 
   @Get('ucp/v1/namespaces')

@@ -2,6 +2,16 @@
 import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { CapabilityVersionView, PaymentHandlerView, UcpEnvelope, UcpMessageView } from '../common/envelope.responses';
 
+/** How an agent gets a token for this service (issue 36): OAuth metadata, for clients that discover it. */
+export class ServiceAuthorizationView {
+  /** RFC 9728 protected resource metadata (names the authorization server). */
+  protected_resource_metadata: string;
+  /** RFC 8414 metadata of the service's own authorization server. */
+  authorization_server_metadata: string;
+  /** `read` or `operate` (never the owner's powers). */
+  scopes: string[];
+}
+
 export class ProfileServiceView {
   version: string;
   @ApiProperty({ enum: ['rest', 'mcp'] })
@@ -13,6 +23,8 @@ export class ProfileServiceView {
   spec?: string;
   /** The interface version, `2026-09-10 v2`. */
   interface_version?: string;
+  /** OAuth for agents (issue 36); the operator token works as before. */
+  authorization?: ServiceAuthorizationView;
 }
 
 /** A capability entry of the profile: its version, the URL of its JSON Schema, and its config. */

@@ -6,6 +6,7 @@
 import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS, UCP_VERSION, warning, UcpMessage } from '../common/envelope';
 import type { ResponseBody } from '../common/envelope.responses';
 import { MCP_PATH, MCP_SCHEMA_PATH } from '../common/mcp-paths';
+import { AGENT_SCOPES, AUTHORIZATION_SERVER_PATH, PROTECTED_RESOURCE_PATH } from '../oauth/oauth.rules';
 import { paymentHandlers } from '../common/payment-handlers';
 import { ASYNCAPI_PATH } from '../events/asyncapi';
 import { capabilitySchemaUrl } from './capability-schemas.rules';
@@ -25,7 +26,13 @@ const UCP_SPEC_OF: Record<string, string> = {
  * token holders only (issue 26): an anonymous client can call nothing that takes a namespace, and the list tells an
  * outsider whom the operator buys from. Anonymous readers get the same shape with empty lists.
  */
-export function renderProfile(r: RegistryState, base: string, tokenHolder: boolean): DiscoveryProfileResponse {
+export function renderProfile(r: RegistryState, base: string, tokenHolder: boolean, externalIssuer: string | null = null): DiscoveryProfileResponse {
+  const authorization = {
+    protected_resource_metadata: `${base}${PROTECTED_RESOURCE_PATH}`,
+    // The built-in server's metadata, or the outside server's (RFC 8414: the well-known path inserted before the issuer's path).
+    authorization_server_metadata: externalIssuer ? rfc8414Url(externalIssuer) : `${base}${AUTHORIZATION_SERVER_PATH}`,
+    scopes: [...AGENT_SCOPES],
+  };
   const live = r.entries.filter((e) => e.status === 'live' && !e.problem);
   const capabilities: Record<string, { version: string; spec?: string; schema: string; config?: Record<string, unknown> }[]> = {};
   // UCP's own capabilities first (a UCP client finds checkout and catalog by their UCP names), then the extensions.
@@ -58,6 +65,7 @@ export function renderProfile(r: RegistryState, base: string, tokenHolder: boole
             endpoint: `${base}${API_PREFIX}`,
             schema: `${base}${API_PREFIX}/openapi.json`,
             interface_version: INTERFACE_VERSION,
+            authorization,
           },
           {
             version: UCP_VERSION,
@@ -65,6 +73,7 @@ export function renderProfile(r: RegistryState, base: string, tokenHolder: boole
             endpoint: `${base}${MCP_PATH}`,
             schema: `${base}${MCP_SCHEMA_PATH}`,
             interface_version: INTERFACE_VERSION,
+            authorization,
           },
         ],
       },
@@ -86,4 +95,9 @@ export function renderNamespaces(r: RegistryState): ResponseBody<NamespacesRespo
     return { namespace: e.namespace, vendor: e.vendor, role: e.role, status: e.status, capabilities: e.capabilities };
   });
   return { namespaces, defaults: r.defaults, messages };
+}
+
+function rfc8414Url(issuer: string): string {
+  const u = new URL(issuer);
+  return `${u.origin}/.well-known/oauth-authorization-server${u.pathname.replace(/\/+$/, '')}`;
 }

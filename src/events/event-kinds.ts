@@ -28,6 +28,8 @@ export const SERVICE_EVENT_KINDS = [
   'purchase.status',
   'sku.aliases_changed',
   'location.removed',
+  'agent.connected',
+  'agent.disconnected',
 ] as const;
 
 export type ServiceEventKind = (typeof SERVICE_EVENT_KINDS)[number];

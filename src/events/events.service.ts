@@ -3,6 +3,7 @@ import { EventBus } from './event-bus';
 import { EventView, renderEvent } from './event.view';
 import { EventInsert, EventRow, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
+import { currentRequester } from '../approvals/requester.context';
 import { EventPagesCache } from './event-pages.cache';
 
 /** The cache of list pages (null when SERVICE_EVENT_PAGE_CACHE=off); the view renders a cached page once. */
@@ -57,7 +58,9 @@ export class EventsService {
    * other instances carries the view, renderEvent), and the caller gets what was published.
    */
   private async store(e: EventInsert): Promise<EventView> {
-    const view = renderEvent(await this.repo.insert(e));
+    // What an agent connected through OAuth does is attributed to its client (issue 36), in the event's data.
+    const clientId = currentRequester().client_id;
+    const view = renderEvent(await this.repo.insert(clientId ? { ...e, data: { ...(e.data ?? {}), agent_client_id: clientId } } : e));
     await this.tx.afterCommit(() => this.publish(view));
     return view;
   }

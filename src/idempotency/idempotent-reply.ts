@@ -65,5 +65,6 @@ export interface SuccessAnswer {
 /** Who sent the request, as bound to its key: the credential, and a chat credential's chat. */
 function principalOf(req: Request): string {
   const c = callerOf(req);
+  if (c.credential === 'agent') return `agent:${c.agent?.clientId ?? ''}`; // bound to the agent's client (issue 36)
   return c.credential === 'chat' ? `chat:${c.chatId ?? ''}` : c.credential;
 }

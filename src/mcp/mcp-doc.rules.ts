@@ -1,4 +1,5 @@
 /** docs/mcp.md, rendered from the tool table and the OpenAPI document (test/unit/mcp/mcp-doc.spec.ts keeps it current). */
+import { CONNECT_DOC } from './mcp-connect-doc';
 import { MCP_EXCLUDED_OPERATIONS } from './mcp-tools.table';
 import { OpenApiDocumentLike, toolDefinitions } from './mcp-schemas.rules';
 
@@ -19,8 +20,9 @@ Endpoint: \`POST <base>/ucp/mcp\`, MCP over stateless Streamable HTTP (JSON answ
 both protocol eras: the 2026-07-28 revision (no \`initialize\`; \`server/discover\` advertises the server; every request
 carries the \`_meta\` envelope and the \`MCP-Protocol-Version\`, \`Mcp-Method\` and \`Mcp-Name\` headers) and the
 2025-era revisions (\`initialize\` with 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05 or 2024-10-07), served by
-the official SDK's v2 line (\`@modelcontextprotocol/server\`). Authentication: the operator token as
-\`Authorization: Bearer …\` (or the \`<SERVICE_NAME>_auth\` cookie), exactly as the REST interface.
+the official SDK's v2 line (\`@modelcontextprotocol/server\`). Authentication: an agent's OAuth access token, or the
+operator token as \`Authorization: Bearer …\` (or the \`<SERVICE_NAME>_auth\` cookie), exactly as the REST interface
+(see "Connect an assistant" below).
 Discovery (\`/.well-known/ucp\`) lists it as the \`com.example.svc\` service entry with \`transport: "mcp"\`; its
 \`schema\` is \`<base>/ucp/mcp/openrpc.json\`, an OpenRPC document of these tools (token needed).
 
@@ -35,6 +37,8 @@ name, and the JSON body under the payload argument. A \`?\` marks an optional ar
 |---|---|---|---|
 ${rows.join('\n')}
 
-Not tools: ${MCP_EXCLUDED_OPERATIONS.map((o) => `\`${o}\``).join(', ')} (probes) and the document routes.
-`;
+Not tools: ${MCP_EXCLUDED_OPERATIONS.map((o) => `\`${o}\``).join(', ')} (probes, the console's sign-in, and a person's
+agent connections) and the document routes.
+
+${CONNECT_DOC}`;
 }

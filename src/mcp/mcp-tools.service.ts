@@ -55,12 +55,12 @@ export class McpToolsService {
   async call(def: ToolDefinition, args: Record<string, unknown> | undefined, outer: Request): Promise<CallToolResult> {
     const mapped = restCallOf(def, args);
     if (!mapped.ok) return resultOf(400, mapped.body);
-    const { status, body, replayed } = await this.dispatch(mapped.call, outer);
+    const { status, body, replayed } = await this.dispatch(mapped.call, outer, def.tool.name);
     const answer = inToolTerms(def.route, body);
     return resultOf(status, answer.body, replayed, answer.awaiting);
   }
 
-  private async dispatch(call: RestCall, outer: Request): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  private async dispatch(call: RestCall, outer: Request, tool: string): Promise<{ status: number; body: unknown; replayed: boolean }> {
     if (!this.target) throw new Error('the MCP transport is not attached to the application');
     const headers: Record<string, string> = { accept: 'application/json' };
     for (const h of CARRIED_HEADERS) {
@@ -69,6 +69,7 @@ export class McpToolsService {
       else if (Array.isArray(v)) headers[h] = v.join(h === 'cookie' ? '; ' : ', ');
     }
     Object.assign(headers, call.headers);
+    headers['x-mcp-tool'] = tool; // believed in process only: a refusal names the tool (issue 36)
     if (call.payload !== undefined) headers['content-type'] = 'application/json';
     const res = await injectRequest(this.target.handler as never, {
       method: call.method,

@@ -138,7 +138,8 @@ export const MCP_TOOLS: readonly McpToolSpec[] = [
 
 /** Operations with no tool: the probes (no data for an agent). */
 // Health probes are for orchestrators; the sign-in cookie is for browsers (an agent sends its bearer token).
-export const MCP_EXCLUDED_OPERATIONS: readonly string[] = ['health_live', 'health_ready', 'auth_session_create', 'auth_session_delete'];
+// Connecting and disconnecting agents is a person's (issue 36): an agent's own token is refused there anyway.
+export const MCP_EXCLUDED_OPERATIONS: readonly string[] = ['health_live', 'health_ready', 'auth_session_create', 'auth_session_delete', 'agents_list', 'agents_disconnect', 'agents_request_get', 'agents_request_decide'];
 
 /** What an agent must know before calling a money-moving tool; appended to its description (the rest is in the instructions). */
 export const MONEY_NOTE =

@@ -1,7 +1,9 @@
-import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger, Optional } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG } from '../config/app-config';
+import type { AppConfig } from '../config/app-config';
 import { errorBody } from '../common/envelope';
-import { toHttp } from '../common/exception.filter';
+import { challengeOf, toHttp } from '../common/exception.filter';
 
 /** UCP's JSON-RPC code of a transport failure: -32603 for an unexpected server error, -32000 for every other refusal. */
 export function jsonRpcCodeOf(status: number): number {
@@ -17,11 +19,13 @@ export function jsonRpcCodeOf(status: number): number {
 export class McpTransportErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('McpTransport');
 
+  constructor(@Optional() @Inject(APP_CONFIG) private readonly config: AppConfig | null = null) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, messages } = toHttp(exception, this.logger);
     if (res.headersSent) return;
-    if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer realm="ucp"');
+    if (status === 401) res.setHeader('WWW-Authenticate', challengeOf(host.switchToHttp().getRequest<Request>(), this.config));
     if (status === 405) res.setHeader('Allow', 'POST');
     res.status(status).json({
       jsonrpc: '2.0',

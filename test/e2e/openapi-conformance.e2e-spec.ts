@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from '../../src/openapi';
 import { OpenApiValidator } from '../support/openapi-validator';
+import { connectAgent, pendingAuthorization } from '../support/oauth-agent';
 import { startTestApp, TestApp } from '../support/test-app';
 
 type Res = { status: number; body: any };
@@ -151,6 +152,17 @@ describe('OpenAPI document against real answers', () => {
     check('POST', '/ucp/v1/auth/session', await t.raw.post('/ucp/v1/auth/session').set('Origin', 'https://evil.example').send({ token: t.token }));
     check('DELETE', '/ucp/v1/auth/session', await t.raw.delete('/ucp/v1/auth/session'));
     check('POST', '/ucp/v1/checkout-sessions/{id}/complete', await t.post(`/ucp/v1/checkout-sessions/${big.id}/complete`, { confirm: true }));
+    // Issue 36: a person's agent connections (the consent page's calls, the list, disconnect).
+    const uid = await pendingAuthorization(t.url);
+    check('GET', '/ucp/v1/agents/requests/{uid}', await t.get(`/ucp/v1/agents/requests/${uid}`));
+    check('GET', '/ucp/v1/agents/requests/{uid}', await t.get('/ucp/v1/agents/requests/nope'));
+    check('POST', '/ucp/v1/agents/requests/{uid}', await t.post(`/ucp/v1/agents/requests/${uid}`, { approve: true }));
+    check('POST', '/ucp/v1/agents/requests/{uid}', await t.post(`/ucp/v1/agents/requests/${uid}`, { approve: false }));
+    const agent = await connectAgent(t, { scope: 'read' });
+    check('GET', '/ucp/v1/agents', await t.get('/ucp/v1/agents'));
+    check('GET', '/ucp/v1/agents', await t.raw.get('/ucp/v1/agents').set('Authorization', `Bearer ${agent.accessToken}`));
+    check('DELETE', '/ucp/v1/agents/{client_id}', await t.del(`/ucp/v1/agents/${agent.clientId}`));
+    check('DELETE', '/ucp/v1/agents/{client_id}', await t.del(`/ucp/v1/agents/${agent.clientId}`));
 
     expect(problems).toEqual([]);
     // Every documented operation was exercised (a new route needs a line here).

@@ -4,7 +4,9 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { DomainError, Errors } from '../errors';
+import { agentScopeRefusal, AGENT_NO_OWNER_POWERS } from './agent-scope.rules';
 import { requestAuth } from './credential';
+import { isInProcess } from '../in-process';
 import { IS_PUBLIC } from './public.decorator';
 import { ACCEPTS_CHAT_CREDENTIAL, ApproverRule, CHAT_SCOPE, REQUIRES_APPROVER } from './requires-approver.decorator';
 
@@ -60,9 +62,21 @@ export class AuthGuard implements CanActivate {
       throw Errors.unauthorized();
     }
     if (auth.credential === 'chat' && !route.acceptsChat) throw Errors.forbidden(CHAT_SCOPE);
+    if (auth.agent) {
+      // Issue 36: the grant's scope, and never the owner's powers (whether or not SERVICE_APPROVER_TOKEN is set).
+      if (route.approverRule && route.approverRule(req.body)) throw Errors.forbidden(AGENT_NO_OWNER_POWERS);
+      const refusal = agentScopeRefusal(auth.agent.scope, req.method, req.path, operationWords(req));
+      if (refusal) throw Errors.forbidden(refusal);
+    }
     if (route.approverRule && this.config.approverToken !== null && auth.credential !== 'approver' && route.approverRule(req.body)) {
       throw Errors.forbidden('this change needs the approver credential (SERVICE_APPROVER_TOKEN); the operator token may not make it');
     }
     return true;
   }
+}
+
+/** The operation in the caller's terms: the MCP tool a tool call runs (it names itself), else the method and path. */
+function operationWords(req: Request): string {
+  const tool = req.headers['x-mcp-tool'];
+  return typeof tool === 'string' && isInProcess(req) ? `the tool ${tool}` : `${req.method} ${req.path}`;
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/app-config';
-import { requestAuth, resolveCookieSession, SessionLookup } from './credential';
+import { AgentTokenLookup, requestAuth, resolveAgentToken, resolveCookieSession, SessionLookup } from './credential';
 
 /** The one public route that takes a body: the console's sign-in (its body is the token being presented). */
 export const SIGN_IN_PATH = '/ucp/v1/auth/session';
@@ -11,9 +11,10 @@ export const SIGN_IN_PATH = '/ucp/v1/auth/session';
  * 503 costs no parsing), and the other public routes (discovery, health) take no body. The sign-in's small body is
  * parsed by `parseSignIn` (a tight size limit). Authenticated answers are `no-store`.
  */
-export function authBeforeBody(config: AppConfig, sessions: SessionLookup, parse: RequestHandler, parseSignIn: RequestHandler): RequestHandler {
+export function authBeforeBody(config: AppConfig, sessions: SessionLookup, parse: RequestHandler, parseSignIn: RequestHandler, agents: AgentTokenLookup): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     resolveCookieSession(req, config, sessions)
+      .then(() => resolveAgentToken(req, config, agents)) // issue 36: an agent's OAuth token
       .then(() => afterSession(req, res, next))
       .catch(next);
   };

@@ -8,7 +8,16 @@ import { bearerFrom, cookieFrom, tokenMatches } from './token';
  * optional owner credential SERVICE_APPROVER_TOKEN, valid on every route and the only one allowed to resolve a
  * dashboard approval, release the kill switch or replace guard rules when it is configured.
  */
-export type Credential = 'operator' | 'approver' | 'chat';
+export type Credential = 'operator' | 'approver' | 'chat' | 'agent';
+
+/**
+ * An agent's OAuth access token (issue 36): the client a person connected and the scope they granted. `read` reads
+ * only; `operate` does what the operator token does, never what only the approver may.
+ */
+export interface AgentGrant {
+  clientId: string;
+  scope: 'read' | 'operate';
+}
 
 /**
  * Who is calling: the credential, and for a chat credential (SERVICE_CHAT_TOKENS, issue 26) the registered admin chat
@@ -17,11 +26,13 @@ export type Credential = 'operator' | 'approver' | 'chat';
 export interface Caller {
   credential: Credential;
   chatId: string | null;
+  /** For an `agent` credential: its client and granted scope. */
+  agent?: AgentGrant;
 }
 
 /** How a request was authenticated, or why not. Computed once per request (`requestAuth`). */
 export type RequestAuth =
-  | { ok: true; credential: Credential; via: 'bearer' | 'cookie'; chatId?: string }
+  | { ok: true; credential: Credential; via: 'bearer' | 'cookie'; chatId?: string; agent?: AgentGrant }
   | { ok: false; refusal: 'not_configured' | 'unauthorized' | 'forbidden_origin'; reason: string };
 
 type AuthConfig = Pick<AppConfig, 'authToken' | 'approverToken' | 'chatTokens' | 'serviceName' | 'corsOrigins' | 'publicUrl'>;
@@ -52,6 +63,8 @@ export function authenticate(req: IncomingMessage, config: AuthConfig): RequestA
     if (credential !== null) return { ok: true, credential, via: 'bearer' };
     const chatId = chatOfToken(bearer, config); // a chat bot's token: a bearer credential only
     if (chatId !== null) return { ok: true, credential: 'chat', via: 'bearer', chatId };
+    const agent = (req as WithAgent)[AGENT]; // an OAuth access token, resolved ahead by `resolveAgentToken`
+    if (agent) return { ok: true, credential: 'agent', via: 'bearer', agent };
     return { ok: false, refusal: 'unauthorized', reason: 'missing or wrong operator token' };
   }
   // The cookie holds a console session id (issue 26), resolved ahead of this by `resolveCookieSession`.
@@ -84,6 +97,26 @@ export async function resolveCookieSession(req: IncomingMessage, config: Pick<Ap
   r[SESSION] = id ? await sessions.lookup(id) : null;
 }
 
+const AGENT = Symbol('agentToken');
+type WithAgent = IncomingMessage & { [AGENT]?: AgentGrant | null };
+
+/** Checks an OAuth access token (issue 36): the grant it carries when it is live and for this service, else null. */
+export interface AgentTokenLookup {
+  verify(req: IncomingMessage, token: string): Promise<AgentGrant | null>;
+}
+
+/**
+ * Resolves a bearer token that is none of the configured ones as an agent's OAuth access token (one read of the
+ * token's record) and keeps the answer on the request, before `requestAuth` runs. The static tokens read nothing.
+ */
+export async function resolveAgentToken(req: IncomingMessage, config: Pick<AppConfig, 'authToken' | 'approverToken' | 'chatTokens'>, agents: AgentTokenLookup): Promise<void> {
+  const r = req as WithAgent;
+  if (r[AGENT] !== undefined) return;
+  const bearer = bearerFrom(req.headers['authorization']);
+  if (bearer === null || credentialOfToken(bearer, config) !== null || chatOfToken(bearer, config) !== null) return;
+  r[AGENT] = await agents.verify(req, bearer);
+}
+
 const AUTH = Symbol('requestAuth');
 type WithAuth = IncomingMessage & { [AUTH]?: RequestAuth };
 
@@ -103,10 +136,17 @@ export function credentialOf(req: IncomingMessage): Credential | null {
   return auth?.ok ? auth.credential : null;
 }
 
+/** The OAuth client of a request authenticated with an agent's access token, or null (the request log names it). */
+export function agentClientOf(req: IncomingMessage): string | null {
+  const auth = (req as WithAuth)[AUTH];
+  return auth?.ok && auth.agent ? auth.agent.clientId : null;
+}
+
 /** The caller of an authenticated request (AuthGuard has run). */
 export function callerOf(req: IncomingMessage): Caller {
   const auth = (req as WithAuth)[AUTH];
-  return auth?.ok ? { credential: auth.credential, chatId: auth.chatId ?? null } : { credential: 'operator', chatId: null };
+  if (!auth?.ok) return { credential: 'operator', chatId: null };
+  return { credential: auth.credential, chatId: auth.chatId ?? null, ...(auth.agent ? { agent: auth.agent } : {}) };
 }
 
 /** Express's `req.protocol` (X-Forwarded-Proto believed only from SERVICE_TRUSTED_PROXIES), else the socket's. */

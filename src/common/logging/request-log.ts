@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
+import { agentClientOf } from '../auth/credential';
 import type { Logger as PinoLogger } from 'pino';
 
 const UNLOGGED_PATHS = new Set(['/healthz', '/readyz']);
@@ -32,10 +33,11 @@ export function requestLog(logger: PinoLogger) {
       if (!level) return;
       const msg = !res.writableFinished ? 'request aborted' : failed ? 'request errored' : 'request completed';
       const agent = req.headers['ucp-agent'];
+      const client = agentClientOf(req); // an agent's OAuth client (issue 36): an id, never its token
       out.write(
         `{"level":${level},"time":${Date.now()}${bindings},"req":{"id":${id},"method":${JSON.stringify(req.method)},"path":${JSON.stringify(path)}},` +
           `"res":{"statusCode":${res.statusCode}},"responseTime":${Math.round(performance.now() - start)}` +
-          `${typeof agent === 'string' ? `,"ucp_agent":${JSON.stringify(agent.slice(0, AGENT_MAX))}` : ''},"msg":"${msg}"}\n`,
+          `${typeof agent === 'string' ? `,"ucp_agent":${JSON.stringify(agent.slice(0, AGENT_MAX))}` : ''}${client ? `,"client_id":${JSON.stringify(client.slice(0, AGENT_MAX))}` : ''},"msg":"${msg}"}\n`,
       );
     });
     next();

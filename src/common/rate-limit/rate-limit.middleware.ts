@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../../config/app-config';
 import { SIGN_IN_PATH } from '../auth/auth.middleware';
-import { requestAuth, resolveCookieSession, SessionLookup } from '../auth/credential';
+import { AgentTokenLookup, requestAuth, resolveAgentToken, resolveCookieSession, SessionLookup } from '../auth/credential';
 import { errorBody } from '../envelope';
 import { toHttp } from '../exception.filter';
 import { isInProcess } from '../in-process';
@@ -27,7 +27,13 @@ export async function countRequest(limiter: RateLimiter, req: Request, config: A
   const auth = requestAuth(req, config);
   const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const credential = auth.ok ? auth.credential : (other?.(req) ?? null);
-  const bucket = bucketOf({ signIn: req.method === 'POST' && req.path === SIGN_IN_PATH, address, credential, chatId: auth.ok ? auth.chatId : null });
+  const bucket = bucketOf({
+    signIn: req.method === 'POST' && req.path === SIGN_IN_PATH,
+    address,
+    credential,
+    chatId: auth.ok ? auth.chatId : null,
+    clientId: auth.ok ? (auth.agent?.clientId ?? null) : null,
+  });
   const addressBucket = bucketOf({ signIn: false, address, credential: null });
   (req as Request & { [COUNTED]?: boolean })[COUNTED] = true;
   await limiter.hit(bucket, cost, credential !== null ? addressBucket : undefined);
@@ -36,13 +42,14 @@ export async function countRequest(limiter: RateLimiter, req: Request, config: A
 /**
  * The first counting step of every request from the network (issue 37): any path, the API's documents, `/metrics`,
  * the console's files and unknown paths alike, before anything answers it. Only the health probes and an MCP tool
- * call's in-process request are not counted. The cookie's session is resolved first, so a console request counts
- * against its credential.
+ * call's in-process request are not counted. The cookie's session and an agent's OAuth token are resolved first, so a
+ * console request counts against its credential and an agent's against its client (issue 36).
  */
-export function limitEveryRequest(limiter: RateLimiter, config: AppConfig, sessions: SessionLookup, other?: OtherCredential): RequestHandler {
+export function limitEveryRequest(limiter: RateLimiter, config: AppConfig, sessions: SessionLookup, other: OtherCredential, agents: AgentTokenLookup): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!limiter.enabled || isInProcess(req) || UNLIMITED_PATHS.has(req.path)) return next();
     resolveCookieSession(req, config, sessions)
+      .then(() => resolveAgentToken(req, config, agents))
       .then(() => countRequest(limiter, req, config, 1, other))
       .then(
         () => next(),

@@ -13,11 +13,12 @@ export type Bucket = { key: string; limit: 'requests' | 'sign_in' };
 
 /**
  * The bucket a request counts against: sign-in attempts per client address in a bucket of their own; an
- * authenticated request per credential (a chat credential per chat); everything else, failed authentication included,
+ * authenticated request per credential (a chat credential per chat, an agent's OAuth token per client: issue 36); everything else, failed authentication included,
  * per client address.
  */
-export function bucketOf(r: { signIn: boolean; address: string; credential: string | null; chatId?: string | null }): Bucket {
+export function bucketOf(r: { signIn: boolean; address: string; credential: string | null; chatId?: string | null; clientId?: string | null }): Bucket {
   if (r.signIn) return { key: `sign_in:${r.address}`, limit: 'sign_in' };
+  if (r.credential === 'agent') return { key: `credential:agent:${r.clientId ?? ''}`, limit: 'requests' };
   if (r.credential !== null) return { key: r.credential === 'chat' ? `credential:chat:${r.chatId ?? ''}` : `credential:${r.credential}`, limit: 'requests' };
   return { key: `address:${r.address}`, limit: 'requests' };
 }
