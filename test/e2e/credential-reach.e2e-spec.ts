@@ -36,6 +36,11 @@ const OUTSIDE_THE_DOCUMENT: Record<string, Access> = {
   'GET /ucp/mcp': 'token',
   'DELETE /ucp/mcp': 'token',
   'GET /ucp/mcp/openrpc.json': 'token',
+  // The OAuth metadata an assistant reads before it has a token (issue 36); the authorization server's own routes
+  // under /oauth belong to oidc-provider and are covered by the oauth e2e specs.
+  'GET /.well-known/oauth-protected-resource': 'anyone',
+  'GET /.well-known/oauth-protected-resource/ucp/mcp': 'anyone',
+  'GET /.well-known/oauth-authorization-server/oauth': 'anyone',
 };
 
 type Outcome = 'reached' | 'unauthenticated' | 'out_of_scope' | 'approver_only';
