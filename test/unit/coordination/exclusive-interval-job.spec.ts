@@ -22,12 +22,17 @@ class CountingJob extends ExclusiveIntervalJob<number> {
   }
 }
 
-/** A real-server lock service whose `pg_try_advisory_lock` answers `free()` (false: another instance holds it). */
+/**
+ * A real-server lock service whose `pg_try_advisory_xact_lock` answers `free()` (false: another instance holds it);
+ * the lock lives in a transaction on its own connection, ended after the pass.
+ */
 function serverLocks(free: () => boolean): JobLockService {
   const runner = {
     connect: async () => undefined,
     release: async () => undefined,
-    query: async (sql: string) => (sql.includes('pg_try_advisory_lock') ? [{ locked: free() }] : [{ unlocked: true }]),
+    startTransaction: async () => undefined,
+    commitTransaction: async () => undefined,
+    query: async (sql: string) => (sql.includes('pg_try_advisory_xact_lock') ? [{ locked: free() }] : []),
   };
   const ds = { createQueryRunner: () => runner } as unknown as DataSource;
   return new JobLockService(ds, { url: 'postgres://server', embedded: false, close: async () => undefined });
