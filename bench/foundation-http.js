@@ -2,6 +2,8 @@
 // Quick load check of the foundation (issue 2): GET /ucp/v1/namespaces and GET /ucp/v1/events requests per second
 // on this machine, against a bare node:http server returning the same bytes, as a ratio.
 // Usage: npm run build && node bench/foundation-http.js [--db postgres|embedded] [--seconds 10] [--connections 32]
+//          [--rate-limit N (the limiter on, N requests a window: its cost per request; default off)]
+// BENCH_DIST points at another build than ./dist (to compare two commits in one run).
 // With --db postgres it creates (and drops) a database on TEST_PG_URL's server.
 const { spawn } = require('node:child_process');
 const http = require('node:http');
@@ -16,6 +18,8 @@ const arg = (name, def) => {
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '32'));
 const db = arg('db', 'postgres');
+const rateLimit = arg('rate-limit', 'off');
+const dist = path.resolve(process.env.BENCH_DIST ?? path.join(__dirname, '..', 'dist'));
 const token = 'bench-token-0123456789';
 const port = 18080 + (process.pid % 1000);
 const adminUrl = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -41,7 +45,7 @@ async function waitUp(url) {
 
 async function main() {
   const dbName = `bench_foundation_${process.pid}`;
-  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: 'off', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' };
+  const env = { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', SERVICE_AUTH_TOKEN: token, SERVICE_SCHEDULER: 'off', SERVICE_RATE_LIMIT: rateLimit, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' };
   if (db === 'postgres') {
     await admin(`CREATE DATABASE "${dbName}"`);
     const u = new URL(adminUrl);
@@ -50,7 +54,7 @@ async function main() {
   } else {
     env.SERVICE_DATA_DIR = 'memory://';
   }
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${token}`, 'user-agent': 'vending-bench/1.0' };
   try {
