@@ -57,8 +57,3 @@ export function readOnlyStatement(sql: string): boolean {
 
 /** Seconds a client is asked to wait before sending a request again after a lost connection: a restart's length. */
 export const LOST_CONNECTION_RETRY_AFTER_S = 1;
-
-/** Request methods whose handlers only read, so running one again after a lost connection is what a client would do. */
-export function rerunnableMethod(method: string | undefined): boolean {
-  return method === 'GET' || method === 'HEAD';
-}
