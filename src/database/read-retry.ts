@@ -3,6 +3,12 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { connectionLoss, readOnlyStatement } from './connection-loss.rules';
 
 const logger = new Logger('ReadRetry');
+/**
+ * How long a cut read is tried again, as connect-retry waits for a refused connection: a second cut (an idle
+ * connection of the pool that died with the first, not yet noticed) is read again too, until the restart is over.
+ */
+const RERUN_FOR_MS = 5000;
+const pause = () => new Promise((r) => setTimeout(r, 50));
 
 /** The internals of TypeORM's PostgresQueryRunner that a runner whose connection died is reset through. */
 type Query = (sql: string, params?: unknown[], structured?: boolean) => Promise<unknown>;
@@ -24,8 +30,8 @@ export function rerunnableRead(err: unknown, sql: string, inTransaction: boolean
 }
 
 /**
- * Issue 38: a read-only statement outside a transaction whose connection died in flight is run once more on a fresh
- * connection of the primary's pool (opening it waits out a restart: connect-retry, up to 5 s). The dead connection is
+ * Issue 38: a read-only statement outside a transaction whose connection died in flight is run again on a fresh
+ * connection of the primary's pool (for up to 5 s) (opening it waits out a restart: connect-retry, up to 5 s). The dead connection is
  * handed back with its error, so the pool discards it, and the runner connects anew (it stays usable for its caller's
  * next statement). Writes and statements inside a transaction are never run again here (see Tx and the idempotency
  * store). Installed on the data source of a real server; replica reads have their own fallback (StaleReads).
@@ -39,29 +45,35 @@ export function rerunReadsOnLostConnection(ds: DataSource): void {
     const runner = created as unknown as PgRunner;
     const query = runner.query.bind(runner);
     runner.query = async (sql, params, structured) => {
-      try {
-        return await query(sql, params, structured);
-      } catch (err) {
-        if (!rerunnableRead(err, sql, runner.isTransactionActive)) throw err;
-        logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
-        await runner.releasePostgresConnection(err as Error);
-        runner.isReleased = false;
-        runner.databaseConnection = undefined;
-        runner.databaseConnectionPromise = undefined;
-        return query(sql, params, structured);
+      const deadline = Date.now() + RERUN_FOR_MS;
+      for (;;) {
+        try {
+          return await query(sql, params, structured);
+        } catch (err) {
+          if (!rerunnableRead(err, sql, runner.isTransactionActive) || Date.now() > deadline) throw err;
+          logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
+          await runner.releasePostgresConnection(err as Error);
+          runner.isReleased = false;
+          runner.databaseConnection = undefined;
+          runner.databaseConnectionPromise = undefined;
+          await pause();
+        }
       }
     };
     return created;
   };
 }
 
-/** `read()` once more when its connection died under it (a read straight on the pool, outside any transaction). */
+/** `read()` again (for up to 5 s) when its connection died under it (a read straight on the pool, outside any transaction). */
 export async function readOnceMore<T>(sql: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (err) {
-    if (!rerunnableRead(err, sql, false)) throw err;
-    logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
-    return read();
+  const deadline = Date.now() + RERUN_FOR_MS;
+  for (;;) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!rerunnableRead(err, sql, false) || Date.now() > deadline) throw err;
+      logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
+      await pause();
+    }
   }
 }

@@ -124,7 +124,8 @@ describe('PgBouncer hard-restarted mid-load (real pooler, real replica)', () => 
     const byStatus: Record<string, number> = {};
     for (const x of answers) byStatus[x.status] = (byStatus[x.status] ?? 0) + 1;
     // The figures of the run (docs/operations.md quotes a run).
-    console.log(`hard restart of PgBouncer under load: ${answers.length} answers ${JSON.stringify(byStatus)}`);
+    const codes = answers.filter((x) => x.status >= 400).map((x) => `${x.status} ${x.code} (${x.path})`);
+    console.log(`hard restart of PgBouncer under load: ${answers.length} answers ${JSON.stringify(byStatus)}, ${created.size} keyed creates; refusals: ${codes.join(', ') || 'none'}`);
 
     expect(answers.filter((x) => x.status >= 500 && x.status !== 503)).toEqual([]);
     const unavailable = answers.filter((x) => x.status === 503);
