@@ -72,7 +72,7 @@ export class DatabaseModule implements OnModuleDestroy {
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             // A short restart of the primary or of PgBouncer makes requests wait for a connection, not fail.
-            // A read cut by a lost connection (a hard restart) is read once more; writes never are (issue 38).
+            // A read cut by a lost connection (a hard restart) is read again (up to 5 s); writes never are (issue 38).
             if (!EMBEDDED_OPTIONS.has(options!)) {
               retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
               rerunReadsOnLostConnection(ds);

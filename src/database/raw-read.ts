@@ -14,7 +14,7 @@ export const TEXT_TIMES = {
 
 /**
  * A read on the pool under TypeORM with timestamps left as the driver's text (issue 13: no Date per value on hot read
- * paths; `pgTimeToPlus8` renders them). Reads only, outside transactions (read once more if the connection dies: issue 38). Where the data source has no pg pool, the
+ * paths; `pgTimeToPlus8` renders them). Reads only, outside transactions (read again if the connection dies: issue 38). Where the data source has no pg pool, the
  * rows come through TypeORM with Dates; callers render both.
  */
 export async function readRowsTextTimes<T>(ds: DataSource, text: string, values: unknown[]): Promise<T[]> {

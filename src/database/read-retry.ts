@@ -51,7 +51,7 @@ export function rerunReadsOnLostConnection(ds: DataSource): void {
           return await query(sql, params, structured);
         } catch (err) {
           if (!rerunnableRead(err, sql, runner.isTransactionActive) || Date.now() > deadline) throw err;
-          logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
+          logger.warn(`a read lost its connection (${(err as Error).message}); read again on a fresh connection`);
           await runner.releasePostgresConnection(err as Error);
           runner.isReleased = false;
           runner.databaseConnection = undefined;
@@ -72,7 +72,7 @@ export async function readOnceMore<T>(sql: string, read: () => Promise<T>): Prom
       return await read();
     } catch (err) {
       if (!rerunnableRead(err, sql, false) || Date.now() > deadline) throw err;
-      logger.warn(`a read lost its connection (${(err as Error).message}); read once more on a fresh connection`);
+      logger.warn(`a read lost its connection (${(err as Error).message}); read again on a fresh connection`);
       await pause();
     }
   }
