@@ -8,7 +8,8 @@
 #   pgbouncer  127.0.0.1:${PGBOUNCER_PORT:-6432} -> the primary, pool_mode transaction (config: test/support/pgbouncer.ini)
 #
 # `scripts/test-replica.sh restart-pgbouncer` restarts PgBouncer online (-R: the new process takes over the client
-# sockets, the way PgBouncer 1.18 restarts without dropping its clients).
+# sockets, the way PgBouncer 1.18 restarts without dropping its clients); `start-pgbouncer` starts it after a hard
+# stop (test/support/replica.ts `hardRestartPgBouncer`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -128,8 +129,15 @@ case "${1:-up}" in
     for _ in $(seq 1 50); do bouncer_up && exit 0; sleep 0.1; done
     bouncer_up
     ;;
+  start-pgbouncer)
+    # After a hard stop (the hard-restart test kills the process): the same config, a new process.
+    write_bouncer_config
+    as_postgres "pgbouncer -d $BOUNCER_DIR/pgbouncer.ini"
+    for _ in $(seq 1 50); do bouncer_up && exit 0; sleep 0.1; done
+    bouncer_up
+    ;;
   *)
-    echo "usage: $0 [up|restart-pgbouncer]" >&2
+    echo "usage: $0 [up|restart-pgbouncer|start-pgbouncer]" >&2
     exit 2
     ;;
 esac

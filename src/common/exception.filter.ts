@@ -8,6 +8,7 @@ import { publicBase } from './public-url';
 import { errorBody, message, UcpMessage } from './envelope';
 import { DomainError } from './errors';
 import { statusOf } from './error-status.rules';
+import { lostConnectionError } from '../database/lost-connection';
 
 /**
  * The one place failures become HTTP: every error is the ucp envelope with messages[], never a stack trace.
@@ -23,10 +24,16 @@ export class UcpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const res = host.switchToHttp().getResponse<Response>();
-    const { status, messages, body } = toHttp(exception, this.logger);
+    // A database connection that died under the request (a pooler's hard restart): 503 with Retry-After (issue 38).
+    const lost = lostConnectionError(exception);
+    if (lost) this.logger.warn(`database connection lost during ${host.switchToHttp().getRequest<Request>().method} request: ${(exception as Error).message}`);
+    const error = lost ?? exception;
+    const { status, messages, body } = toHttp(error, this.logger);
     if (res.headersSent) return;
     // An attempt still in progress: when to ask again (issue 27).
-    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    if (error instanceof DomainError && error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    // Every 503 says when to ask again (issue 38): the cause is one the service expects to pass.
+    else if (status === 503) res.setHeader('Retry-After', '1');
     if (status === 401) res.setHeader('WWW-Authenticate', challengeOf(host.switchToHttp().getRequest<Request>(), this.config));
     res.status(status).json({ ...errorBody(messages), ...(body ?? {}) });
   }
@@ -41,6 +48,8 @@ export function toHttp(
   exception: unknown,
   logger?: Logger,
 ): { status: number; messages: UcpMessage[]; body?: Record<string, unknown> } {
+  const lost = lostConnectionError(exception);
+  if (lost) return toHttp(lost);
   if (exception instanceof DomainError) {
     return { status: statusOf(exception.code), messages: exception.messages, body: exception.body };
   }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import type { Pool } from 'pg';
 import { retryRefusedConnects } from './connect-retry';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
+import { rerunReadsOnLostConnection } from './read-retry';
 import { ReadYourWrites } from './read-your-writes';
 import { ReplicaSet } from './replica-set';
 import { StaleReads } from './stale-reads';
@@ -71,7 +72,11 @@ export class DatabaseModule implements OnModuleDestroy {
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             // A short restart of the primary or of PgBouncer makes requests wait for a connection, not fail.
-            if (!EMBEDDED_OPTIONS.has(options!)) retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
+            // A read cut by a lost connection (a hard restart) is read again (up to 5 s); writes never are (issue 38).
+            if (!EMBEDDED_OPTIONS.has(options!)) {
+              retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
+              rerunReadsOnLostConnection(ds);
+            }
             await runMigrationsLocked(ds, { embedded: EMBEDDED_OPTIONS.has(options!) });
             return ds;
           },

@@ -3,8 +3,24 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ClsService } from 'nestjs-cls';
 import { EntityManager } from 'typeorm';
+import { connectionLoss } from './connection-loss.rules';
 
 const AFTER_COMMIT = Symbol('tx.afterCommit');
+/** Failures of a transaction whose connection died before its COMMIT was sent: the server rolled it back. */
+const ROLLED_BACK = new WeakSet<object>();
+
+function fromTheDatabase(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  return 'driverError' in err || (err as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError';
+}
+
+/**
+ * Issue 38: did this error end a transaction (of `Tx.run`) by a lost connection before its COMMIT was sent, so that
+ * nothing of it committed? False for an ambiguous COMMIT (sent, answer lost) and for anything else.
+ */
+export function rolledBackByLostConnection(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && ROLLED_BACK.has(err);
+}
 
 /**
  * The transaction of the current request or job, carried by nestjs-cls (@nestjs-cls/transactional with its TypeORM
@@ -35,7 +51,11 @@ export class Tx {
     return this.cls.run({ ifNested: 'inherit' }, async () => {
       const queue: (() => unknown)[] = [];
       this.cls.set(AFTER_COMMIT, queue);
-      const out = await this.host.withTransaction(fn);
+      const out = await this.host.withTransaction(fn).catch((err: unknown) => {
+        // Only a statement's own failure (TypeORM's), not a partner's socket error inside the transaction.
+        if (fromTheDatabase(err) && connectionLoss(err) === 'cut') ROLLED_BACK.add(err as object);
+        throw err;
+      });
       this.cls.set(AFTER_COMMIT, undefined);
       // Not inside the transaction any more: the connection is released (the embedded pool has one).
       for (const work of queue) await work();

@@ -8,6 +8,7 @@ import { EventsService } from '../events/events.service';
 import { NewEvent } from '../events/events.repository';
 import { GuardRules, parseGuardRules, parseGuardRulesText } from './guard.rules';
 import { GuardsRepository } from './guards.repository';
+import { connectionLoss } from '../database/connection-loss.rules';
 
 export interface GuardState {
   engaged: boolean;
@@ -112,6 +113,9 @@ export class GuardsService implements OnApplicationBootstrap {
       row = await this.repo.get();
     } catch (err) {
       this.logger.warn(`guard state unreadable: ${(err as Error).message}`);
+      // A lost connection stays what it is (still closed: nothing runs): its transaction was cut, which the caller
+      // may run again (a keyed create) or answers 503 not_ready (issue 38).
+      if (connectionLoss(err) !== 'none') throw err;
       throw Errors.guardUnverifiable('the guard state could not be read');
     }
     if (!row) return { engaged: false, reason: null, changedAt: null, rules: null, problem: 'no guard rules are stored' };

@@ -6,6 +6,9 @@ import { statusOf } from '../common/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
 import type { CarriedWrite } from '../database/carried-write';
+import { connectionLoss } from '../database/connection-loss.rules';
+import { lostConnectionError } from '../database/lost-connection';
+import { rolledBackByLostConnection } from '../database/tx';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 
 /** The key was written by a concurrent request while this one ran: its transaction is rolled back. */
@@ -84,7 +87,12 @@ export class IdempotencyService {
     let startedAt: Date | null = null;
     try {
       await this.keys.dropIfExpired(key);
-      claimed = await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId });
+      claimed = await this.keys.claim({ key, fingerprint: fp, operation: scope.operation, resourceId: scope.resourceId, claimId }).catch(async (err: unknown) => {
+        // The claim may have committed before its answer was lost (issue 38): nothing ran under it, so it is
+        // withdrawn (only this claim's row), or the key would stay in use until its lease ends.
+        if (connectionLoss(err) !== 'none') await this.keys.release(key, claimId).catch(() => undefined);
+        throw err;
+      });
       if (!claimed) {
         startedAt = await this.takeOverStale(key, fp, claimId);
         claimed = resumed = startedAt !== null;
@@ -111,6 +119,15 @@ export class IdempotencyService {
     } catch (err) {
       thrown = err;
       outcome = err instanceof DomainError ? { status: statusOf(err.code), body: { ...errorBody(err.messages), ...(err.body ?? {}) } } : { status: 500, body: null };
+    }
+    const lost = thrown ? lostConnectionError(thrown) : null;
+    if (lost) {
+      // Issue 38: the database connection died under the operation. What it committed is not known here (it may run
+      // several transactions and call a partner between them), so the key is neither released (a retry would run it
+      // again) nor answered: it stays claimed, and after the claim's lease a retry with the key resumes this attempt
+      // and answers its final outcome, as after a crash of the process. Until then a retry is 409 in use.
+      this.logger.warn(`keyed ${scope.operation} lost its database connection; its key stays claimed until its lease ends`);
+      throw lost.with({ retryAfterSeconds: this.claims.retryAfter(new Date()) });
     }
     try {
       if (storesOutcome(outcome.status)) {
@@ -152,6 +169,8 @@ export class IdempotencyService {
     let stored: { body: unknown } | null = null;
     // A carried write whose statement failed: the key's store failed with it (the transaction rolled back).
     let carriedUnsettled = false;
+    // Issue 38: one more run of the operation after its transaction was cut before its COMMIT (it rolled back).
+    let rerun = true;
     const settle = (isWritten: boolean, answer: unknown) => {
       carriedUnsettled = false;
       if (!isWritten) throw new KeyWrittenMeanwhile();
@@ -174,26 +193,38 @@ export class IdempotencyService {
         return { ...this.keys.answerWrite(written, status, value, this.leaseMs / 1000), settle: (isWritten) => settle(isWritten, value) };
       },
     };
-    try {
-      const outcome = await fn(answer);
-      // An operation that did not store its answer in its transaction: stored now, on its own.
-      if (!stored) await answer.store(outcome.status, () => outcome.body);
-      return { status: outcome.status, body: (stored as { body: unknown } | null)!.body as T, replayed: false };
-    } catch (thrown) {
-      const err = carriedUnsettled && !(thrown instanceof DomainError) ? this.unavailable(thrown) : thrown;
-      // Another request with this key committed first (this one rolled back), or this one failed: a committed
-      // answer under the key is the answer (a create with a chosen id that lost the race replays the winner).
-      const now = await this.readLive(key).catch((readErr: unknown) => {
-        throw err instanceof KeyWrittenMeanwhile ? readErr : err;
-      });
-      if (now) return this.earlierAnswer<T>(now, written.fingerprint);
-      // Not committed under the key, yet not ours: a create with this key is still running (it holds the key's lock).
-      if (err instanceof KeyWrittenMeanwhile) throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
-      if (err instanceof DomainError && storesOutcome(statusOf(err.code))) {
-        const status = statusOf(err.code);
-        await this.keys.insertAnswer(written, status, { ...errorBody(err.messages), ...(err.body ?? {}) }, this.leaseMs / 1000).catch((e: Error) => this.logger.error(`idempotency key outcome not stored: ${e.message}`));
+    for (;;) {
+      stored = null;
+      carriedUnsettled = false;
+      try {
+        const outcome = await fn(answer);
+        // An operation that did not store its answer in its transaction: stored now, on its own.
+        if (!stored) await answer.store(outcome.status, () => outcome.body);
+        return { status: outcome.status, body: (stored as { body: unknown } | null)!.body as T, replayed: false };
+      } catch (thrown) {
+        const lost = connectionLoss(thrown) !== 'none' && !(thrown instanceof DomainError);
+        const err = carriedUnsettled && !lost && !(thrown instanceof DomainError) ? this.unavailable(thrown) : thrown;
+        // Another request with this key committed first (this one rolled back), or this one failed: a committed
+        // answer under the key is the answer (a create with a chosen id that lost the race replays the winner).
+        const now = await this.readLive(key).catch((readErr: unknown) => {
+          throw err instanceof KeyWrittenMeanwhile ? readErr : err;
+        });
+        if (now) return this.earlierAnswer<T>(now, written.fingerprint);
+        // The key, the operation and its answer share one transaction, and the operation calls no money-moving
+        // partner: cut before its COMMIT, nothing of it committed, and running it once more is running it once.
+        if (lost && rerun && rolledBackByLostConnection(thrown)) {
+          rerun = false;
+          this.logger.warn(`keyed ${scope.operation} lost its database connection before COMMIT (rolled back); run once more`);
+          continue;
+        }
+        // Not committed under the key, yet not ours: a create with this key is still running (it holds the key's lock).
+        if (err instanceof KeyWrittenMeanwhile) throw Errors.conflict('idempotency_key_in_use', 'the first request with this Idempotency-Key is still running', '$.headers.Idempotency-Key');
+        if (err instanceof DomainError && storesOutcome(statusOf(err.code))) {
+          const status = statusOf(err.code);
+          await this.keys.insertAnswer(written, status, { ...errorBody(err.messages), ...(err.body ?? {}) }, this.leaseMs / 1000).catch((e: Error) => this.logger.error(`idempotency key outcome not stored: ${e.message}`));
+        }
+        throw err;
       }
-      throw err;
     }
   }
 
@@ -232,6 +263,7 @@ export class IdempotencyService {
     this.logger.warn(`idempotency store unavailable: ${(err as Error).message}`);
     return new DomainError('idempotency_unavailable', 'the idempotency key store could not be read; the request was not run', {
       severity: 'recoverable',
+      retryAfterSeconds: 1,
     });
   }
 }

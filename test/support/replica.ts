@@ -72,6 +72,33 @@ export function restartPgBouncer(): void {
   execFileSync(SCRIPT, ['restart-pgbouncer'], { stdio: 'ignore' });
 }
 
+const BOUNCER_DIR = process.env.BOUNCER_DIR ?? '/var/tmp/vending-pgbouncer';
+
+/**
+ * A hard restart of PgBouncer: its process is killed (`SIGTERM`: immediate shutdown, every client and server
+ * connection closed; `SIGKILL`: no shutdown at all), then a new one is started with the same config after `downMs`.
+ * Statements in flight through it are cut. Answers once the new process accepts connections.
+ */
+export async function hardRestartPgBouncer(signal: 'SIGTERM' | 'SIGKILL', downMs = 300): Promise<void> {
+  const pid = Number(fs.readFileSync(`${BOUNCER_DIR}/pgbouncer.pid`, 'utf8').trim());
+  process.kill(pid, signal);
+  const since = Date.now();
+  while (running(pid) && Date.now() - since < 5000) await new Promise((r) => setTimeout(r, 20));
+  // A killed process leaves its pidfile, and an unreaped one still answers kill(pid, 0): the new one would refuse.
+  fs.rmSync(`${BOUNCER_DIR}/pgbouncer.pid`, { force: true });
+  await new Promise((r) => setTimeout(r, downMs));
+  execFileSync(SCRIPT, ['start-pgbouncer'], { stdio: 'ignore' });
+}
+
+/** Alive and not a zombie (a daemon's parent may not reap it at once). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 const TEST_LOCK = '/var/tmp/vending-replica-tests.lock';
 
 /**
