@@ -80,6 +80,9 @@ describe('an assistant connects through OAuth with a person\'s consent', () => {
     await page.getByRole('heading', { name: 'Connect an agent' }).waitFor();
     await page.getByText(`Assistant (${generation} SDK)`, { exact: false }).first().waitFor();
     await page.getByText('127.0.0.1', { exact: false }).first().waitFor();
+    // What it asks for reads in words: OAuth's scope names are not for a person.
+    await page.getByText('to read; to operate', { exact: false }).first().waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/offline_access|\boperate,/);
     await screenshot(page, `oauth-consent-${generation}-${kind}`);
     await expectAccessible(page, 'consent');
     await page.getByRole('radio', { name: /Operate:/ }).check();
@@ -146,6 +149,8 @@ describe('an assistant connects through OAuth with a person\'s consent', () => {
       await p.goto(`${t.url}/console/#/agents`);
       await p.getByRole('heading', { name: 'Connected agents' }).waitFor();
       await p.getByText('Kitchen tablet assistant').first().waitFor();
+      // A person reads words: no file paths, no scope names.
+      expect(await p.locator('main').innerText()).not.toMatch(/\.md\b|docs\/|offline_access/);
       await screenshot(p, `oauth-agents-${kind}`);
       await expectAccessible(p, 'agents');
     }

@@ -13,7 +13,7 @@ export function Agents() {
   return (
     <section aria-labelledby="agents-title">
       <h1 id="agents-title">Connected agents</h1>
-      <p class="muted">Assistants a person connected through OAuth (docs/mcp.md). Each acts with the scope granted, never with the owner's powers.</p>
+      <p class="muted">Assistants a person connected from their assistant app. Each acts with the scope granted, never with the owner's powers.</p>
       <Messages messages={disconnect.messages} title="Not disconnected:" />
       <Loaded load={load} what="the connected agents">
         {({ agents }) =>

@@ -32,7 +32,7 @@ export function Connect({ uid }: { uid: string }) {
               <dt>Client id</dt>
               <dd class="mono">{r.client_id}</dd>
               <dt>Asks for</dt>
-              <dd>{r.asked_scopes.length ? r.asked_scopes.join(', ') : 'nothing named (you choose)'}</dd>
+              <dd>{r.asked_scopes.length ? r.asked_scopes.map(scopeWords).join('; ') : 'nothing named (you choose)'}</dd>
               <dt>Request expires</dt>
               <dd>{when(r.expires_at)}</dd>
             </dl>
@@ -58,4 +58,20 @@ export function Connect({ uid }: { uid: string }) {
       </Loaded>
     </section>
   );
+}
+
+/** What an asked scope means, in words (a person never reads OAuth's scope names). */
+function scopeWords(scope: string): string {
+  switch (scope) {
+    case 'read':
+      return 'to read';
+    case 'operate':
+      return 'to operate';
+    case 'offline_access':
+      return 'to stay connected (it renews its access until you disconnect it)';
+    case 'openid':
+      return 'to know who connected it';
+    default:
+      return 'a permission this service does not have (it will not get it)';
+  }
 }
