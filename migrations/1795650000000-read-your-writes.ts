@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Issue 38: each client credential's last write as a WAL position, read before a read goes to a replica
- * (src/database/read-your-writes.ts). UNLOGGED: written after every client transaction, read on the primary only.
+ * (src/database/replicas/read-your-writes.ts). UNLOGGED: written after every client transaction, read on the primary only.
  */
 export class ReadYourWrites1795650000000 implements MigrationInterface {
   name = 'ReadYourWrites1795650000000';

@@ -6,9 +6,9 @@
  */
 import { PriceAuditFlagEntity } from './price-audit/price-audit-flag.entity';
 import { EventEntity } from './events/event.entity';
-import { DemandCacheEntity, DemandCacheRunEntity } from './forecasting/demand-cache.entity';
+import { DemandCacheEntity, DemandCacheRunEntity } from './forecasting/demand/demand-cache.entity';
 import { ForecastEntity } from './forecasting/forecast.entity';
-import { SlotStockDayEntity } from './forecasting/slot-stock-day.entity';
+import { SlotStockDayEntity } from './forecasting/demand/slot-stock-day.entity';
 import { ReplenishmentRunEntity } from './replenishment/runs/replenishment-run.entity';
 import { RestockOrderEntity } from './restock/restock-order.entity';
 import { ApprovalEntity } from './approvals/approval.entity';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminController } from './admin.controller';
+import { AdminController } from './api/admin.controller';
 import { GuardsModule } from '../guards/guards.module';
 
 @Module({ imports: [GuardsModule], controllers: [AdminController] })

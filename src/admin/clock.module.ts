@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ClockController } from './clock.controller';
+import { ClockController } from './api/clock.controller';
 import { ClockService } from './clock.service';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AdjustableClock, Clock } from '../common/clock';
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common/errors/errors';
 import { toPlus8 } from '../common/time';
 
 /** The service clock as it reads now: `offsetSeconds` is how far an adjustable clock was moved forward. */

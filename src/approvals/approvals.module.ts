@@ -3,7 +3,7 @@ import { ClaimsModule } from '../claims/claims.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { EventsModule } from '../events/events.module';
 import { ApprovalRecoveryScheduler } from './approval-recovery.scheduler';
-import { ApprovalsController } from './approvals.controller';
+import { ApprovalsController } from './api/approvals.controller';
 import { ApprovalsRepository } from './approvals.repository';
 import { ApprovalsService } from './approvals.service';
 

@@ -4,7 +4,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import type { Caller } from '../common/auth/credential';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { toPlus8 } from '../common/time';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';

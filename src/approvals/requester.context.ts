@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { requestAuth } from '../common/auth/credential';
-import { parseUcpAgent } from '../common/ucp-agent.rules';
+import { parseUcpAgent } from '../common/edge/ucp-agent.rules';
 import { Requester, requesterOf } from './requester.rules';
 
 const storage = new AsyncLocalStorage<Requester>();

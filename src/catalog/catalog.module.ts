@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PartnersModule } from '../partners/partners.module';
 import { SkusModule } from '../skus/skus.module';
-import { CatalogController } from './catalog.controller';
+import { CatalogController } from './api/catalog.controller';
 import { CatalogService } from './catalog.service';
 import { SupplyCatalogModule } from '../supply-catalog/supply-catalog.module';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage, warning } from '../common/envelope';
-import { Errors } from '../common/errors';
+import { message, UcpMessage, warning } from '../common/envelope/envelope';
+import { Errors } from '../common/errors/errors';
 import { ParsedSkuId, requireLocationId, requireNamespace, requireSkuId, skuId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
@@ -11,7 +11,7 @@ import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
 import { CatalogSnapshot, SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
 import { groupById, productPriceWarning, SlotView, SupplyProductView, variantPath } from '../supply-catalog/variant.rules';
-import { CatalogLookupBody, CatalogSearchBody, SEARCH_DEFAULT_LIMIT } from './catalog.dto';
+import { CatalogLookupBody, CatalogSearchBody, SEARCH_DEFAULT_LIMIT } from './api/catalog.dto';
 import { decodeCursor, pageOf, searchFingerprint } from './pagination.rules';
 
 /** A good that search or lookup found: a supplier product of a namespace, or a slot of the synced machine copy. */

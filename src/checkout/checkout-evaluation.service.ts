@@ -9,7 +9,7 @@ import { CheckoutSessionEntity } from './checkout-session.entity';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_MACHINE, CHECKOUT_SPEND_SOURCE, CheckoutStatus, evaluateSession, isEditable, sessionExpiresAt, sessionTotal } from './checkout.rules';
 import { purchaseKey, sessionKey, subjectFulfillment } from './checkout-subject.rules';
-import { fulfillmentProblems } from './fulfillment.rules';
+import { fulfillmentProblems } from './completion/fulfillment.rules';
 import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 

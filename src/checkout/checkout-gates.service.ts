@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UcpMessage } from '../common/envelope';
-import { DomainError } from '../common/errors';
+import { UcpMessage } from '../common/envelope/envelope';
+import { DomainError } from '../common/errors/errors';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';

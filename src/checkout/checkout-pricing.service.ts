@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { parseSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { mergeLineChanges } from './checkout-lines.rules';
 import { StoredLine } from './checkout-session.entity';
-import { CheckoutLineBody } from './checkout.dto';
+import { CheckoutLineBody } from './api/checkout.dto';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
 

@@ -2,8 +2,8 @@
  * The checkout session status chain (spec "States and transitions") and the evaluation of a session's readiness,
  * as pure functions: no Nest, no TypeORM, no I/O.
  */
-import { message, UcpMessage } from '../common/envelope';
-import { DomainError } from '../common/errors';
+import { message, UcpMessage } from '../common/envelope/envelope';
+import { DomainError } from '../common/errors/errors';
 import type { BudgetOutcome } from '../guards/guard.rules';
 import { stateMachine } from '../common/state-machine.rules';
 

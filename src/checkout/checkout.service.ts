@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { EventsService } from '../events/events.service';
 import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutPricingService } from './checkout-pricing.service';
-import { CheckoutRecoveryService } from './checkout-recovery.service';
+import { CheckoutRecoveryService } from './completion/checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
-import { CheckoutSessionBody } from './checkout.dto';
+import { CheckoutSessionBody } from './api/checkout.dto';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus, stateConflict } from './checkout.rules';
 import { Tx } from '../database/tx';

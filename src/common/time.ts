@@ -1,4 +1,4 @@
-import { MAX_DATE_MS, MIN_DATE_MS } from './limits';
+import { MAX_DATE_MS, MIN_DATE_MS } from './edge/limits';
 
 /** Public timestamps are RFC 3339 with the +08:00 offset (spec conventions, decisions.md section 3). */
 const OFFSET_MS = 8 * 3600 * 1000;

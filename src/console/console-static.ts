@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { errorBody, message } from '../common/envelope';
+import { errorBody, message } from '../common/envelope/envelope';
 
 export const CONSOLE_PATH = '/console/';
 

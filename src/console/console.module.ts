@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SessionController } from './session.controller';
+import { SessionController } from './api/session.controller';
 import { SessionService } from './session.service';
 
 /** The operator console's server side (issue 19): sign-in and sign-out. Its static files are served by bootstrap. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { credentialOfToken } from '../common/auth/credential';
 import { SessionStore } from '../common/auth/session-store';
 import { cookieFrom } from '../common/auth/token';
-import { DomainError, Errors } from '../common/errors';
+import { DomainError, Errors } from '../common/errors/errors';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { cookieOriginAllowed } from '../events/events-socket.rules';

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common/errors/errors';
 import { connectionLoss, LOST_CONNECTION_RETRY_AFTER_S } from './connection-loss.rules';
 
 /**

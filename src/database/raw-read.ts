@@ -1,7 +1,7 @@
 import type { Pool, QueryConfig } from 'pg';
 import { types } from 'pg';
 import type { DataSource } from 'typeorm';
-import { readOnceMore } from './read-retry';
+import { readOnceMore } from './replicas/read-retry';
 
 const TIMESTAMPTZ = 1184;
 const TIMESTAMP = 1114;

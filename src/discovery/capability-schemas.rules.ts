@@ -3,7 +3,7 @@
  * answers of the capability's operations, taken from the service's own OpenAPI document, so the two never disagree.
  * Pure: no Nest, no I/O.
  */
-import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS } from '../common/envelope';
+import { CAPABILITY_VERSIONS, UCP_CAPABILITY_VERSIONS } from '../common/envelope/envelope';
 
 /** Where the schemas are served: public, beside the profile they complete (no data, like the profile itself). */
 export const CAPABILITY_SCHEMA_PATH = '/.well-known/ucp/schemas';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryController } from './discovery.controller';
+import { DiscoveryController } from './api/discovery.controller';
 import { DiscoveryService } from './discovery.service';
 import { PartnersModule } from '../partners/partners.module';
 

@@ -1,4 +1,4 @@
-import { EventView } from './event.view';
+import { EventView } from './api/event.view';
 import type { CommitSignals } from './event-pages.cache';
 
 /**

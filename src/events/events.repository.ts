@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { readRowsTextTimes } from '../database/raw-read';
-import { StaleReads } from '../database/stale-reads';
+import { StaleReads } from '../database/replicas/stale-reads';
 import { EventEntity } from './event.entity';
 import { Tx } from '../database/tx';
 import { EventSource, ServiceEventKind } from './event-kinds';

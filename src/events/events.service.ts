@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { EventBus } from './event-bus';
-import { EventView, renderEvent } from './event.view';
+import { EventView, renderEvent } from './api/event.view';
 import { EventInsert, EventRow, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
 import { currentRequester } from '../approvals/requester.context';

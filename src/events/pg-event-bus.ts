@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { EventBus, signalAll } from './event-bus';
 import { EventEntity } from './event.entity';
-import { EventView, renderEvent } from './event.view';
+import { EventView, renderEvent } from './api/event.view';
 import { nextBackoffMs, planDelivery, RecentIds, SeqGap } from './event-fanout.rules';
 import { RunAfterCall } from './run-after-call';
 

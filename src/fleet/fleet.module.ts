@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FleetController } from './fleet.controller';
+import { FleetController } from './api/fleet.controller';
 import { FleetRepository } from './fleet.repository';
 import { FleetService } from './fleet.service';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StaleReads } from '../database/stale-reads';
+import { StaleReads } from '../database/replicas/stale-reads';
 
 export interface FleetRow {
   id: string;

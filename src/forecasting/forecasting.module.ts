@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CoordinationModule } from '../coordination/coordination.module';
-import { DemandRepository } from './demand.repository';
+import { DemandRepository } from './demand/demand.repository';
 import { ForecastingRepository } from './forecasting.repository';
 import { LeadTimeService } from './lead-time.service';
 import { ScoringService } from './scoring.service';
-import { SnapshotService } from './snapshot.service';
-import { StockSnapshotJob } from './stock-snapshot.job';
+import { SnapshotService } from './demand/snapshot.service';
+import { StockSnapshotJob } from './demand/stock-snapshot.job';
 
 /** Demand and lead-time inputs of the plan, stock snapshots, recorded forecasts and their scoring. */
 @Module({

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { StaleReads } from '../database/stale-reads';
+import { StaleReads } from '../database/replicas/stale-reads';
 import { Tx } from '../database/tx';
 import { FULFILLER_KIND } from '../replenishment/fulfiller-kind';
-import { DAY_OF } from './demand.repository';
+import { DAY_OF } from './demand/demand.repository';
 import { ScoreSums } from './scoring.rules';
 
 export interface ForecastRow {

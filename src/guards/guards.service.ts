@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ClsService } from 'nestjs-cls';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Tx } from '../database/tx';

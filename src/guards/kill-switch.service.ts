@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { GuardsService } from './guards.service';
 
 /** The kill switch every real write checks first. Reads never call this. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller';
+import { HealthController } from './api/health.controller';
 
 @Module({ controllers: [HealthController] })
 export class HealthModule {}

@@ -1,4 +1,4 @@
-import type { ReplicaStatus } from '../database/replica-set';
+import type { ReplicaStatus } from '../database/replicas/replica-set';
 
 /**
  * What /readyz says of the replicas (issue 38): each one's state and lag. A replica that is down or lagging does not

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { errorBody } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
-import { statusOf } from '../common/error-status.rules';
+import { errorBody } from '../common/envelope/envelope';
+import { DomainError, Errors } from '../common/errors/errors';
+import { statusOf } from '../common/errors/error-status.rules';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
 import type { CarriedWrite } from '../database/carried-write';

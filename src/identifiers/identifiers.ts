@@ -2,7 +2,7 @@
  * Identifiers (spec "Identifiers and shared types"). Pure functions, used everywhere an id is read.
  * `vendor_sku` is opaque: it is split off the namespace at the first colon and never parsed further.
  */
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 
 export type Role = 'supply' | 'machine';
 

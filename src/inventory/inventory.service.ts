@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { EventsService } from '../events/events.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import type { LiveInventory } from './live-inventory.view';
+import type { LiveInventory } from './api/live-inventory.view';
 import { failureReason, partnerFailure } from '../partners/partner-failure';
 
-export type { LiveInventory } from './live-inventory.view';
+export type { LiveInventory } from './api/live-inventory.view';
 
 /**
  * The live read of a machine's shelves (spec `GET /locations/{id}/inventory`): straight from the platform, never

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryReturning } from '../database/returning';
 import { Tx } from '../database/tx';
-import { recordStockReadings } from '../forecasting/stock-readings.sql';
+import { recordStockReadings } from '../forecasting/demand/stock-readings.sql';
 import type { SlotRowOut } from './inventory.rules';
 
 export type SlotRow = SlotRowOut;

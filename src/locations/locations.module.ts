@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory/inventory.module';
-import { LocationsController } from './locations.controller';
+import { LocationsController } from './api/locations.controller';
 import { LocationsRepository } from './locations.repository';
 import { LocationsService } from './locations.service';
 import { PartnersModule } from '../partners/partners.module';

@@ -1,7 +1,7 @@
 /**
  * Locations (spec "Location (machine)", "Locations" endpoints, decisions.md section 10). Pure: no Nest or TypeORM.
  */
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 
 export const PROFILE_FIELDS = ['city', 'address', 'placement', 'venueType', 'floor', 'spot'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];

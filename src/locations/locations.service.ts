@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { parseRfc3339 } from '../common/time';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
@@ -7,10 +7,10 @@ import { requireLocationId, requireNamespace } from '../identifiers/identifiers'
 import { LiveInventory, LiveInventoryService } from '../inventory/inventory.service';
 import { SlotsRepository } from '../inventory/slots.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { PutLocationBody, SearchLocationsBody } from './locations.dto';
+import { PutLocationBody, SearchLocationsBody } from './api/locations.dto';
 import { LocationsRepository } from './locations.repository';
 import { decodeIdCursor, likePattern, LocationRecord, purgeCounts, SEARCH_DEFAULT_LIMIT, validateProfile } from './locations.rules';
-import type { LocationPage, LocationRemoval } from './location.view';
+import type { LocationPage, LocationRemoval } from './api/location.view';
 
 /** The roster: register, update, remove, search; and the live inventory read of a registered machine. */
 @Injectable()

@@ -1,7 +1,7 @@
 /** docs/mcp.md, rendered from the tool table and the OpenAPI document (test/unit/mcp/mcp-doc.spec.ts keeps it current). */
 import { CONNECT_DOC } from './mcp-connect-doc';
-import { MCP_EXCLUDED_OPERATIONS } from './mcp-tools.table';
-import { OpenApiDocumentLike, toolDefinitions } from './mcp-schemas.rules';
+import { MCP_EXCLUDED_OPERATIONS } from './tools/mcp-tools.table';
+import { OpenApiDocumentLike, toolDefinitions } from './tools/mcp-schemas.rules';
 
 export function renderMcpDoc(doc: OpenApiDocumentLike): string {
   const defs = toolDefinitions(doc);
@@ -13,7 +13,7 @@ export function renderMcpDoc(doc: OpenApiDocumentLike): string {
   });
   return `# MCP tools
 
-Generated from \`src/mcp/mcp-tools.table.ts\` and the OpenAPI document (\`npm run openapi:write\` rewrites this file;
+Generated from \`src/mcp/tools/mcp-tools.table.ts\` and the OpenAPI document (\`npm run openapi:write\` rewrites this file;
 \`test/unit/mcp/mcp-doc.spec.ts\` fails when it is stale). Decisions: docs/decisions.md, "Issue 18: MCP transport".
 
 Endpoint: \`POST <base>/ucp/mcp\`, MCP over stateless Streamable HTTP (JSON answers; GET and DELETE answer 405) in

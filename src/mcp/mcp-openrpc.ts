@@ -1,6 +1,6 @@
 import { MCP_PATH } from '../common/mcp-paths';
 import { MCP_SERVER_VERSION } from './mcp-server';
-import type { ToolDefinition } from './mcp-schemas.rules';
+import type { ToolDefinition } from './tools/mcp-schemas.rules';
 
 /**
  * The tools as an OpenRPC document (UCP describes its MCP binding in OpenRPC): one method per tool, its params the

@@ -7,8 +7,8 @@ import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { callerOf } from '../common/auth/credential';
 import { MCP_PATH } from '../common/mcp-paths';
-import { publicJsonRpcMessage } from './mcp-error.rules';
-import { McpToolsService } from './mcp-tools.service';
+import { publicJsonRpcMessage } from './tools/mcp-error.rules';
+import { McpToolsService } from './tools/mcp-tools.service';
 
 export const MCP_SERVER_NAME = 'vending-commerce';
 export const MCP_SERVER_VERSION = '2026-09-10';

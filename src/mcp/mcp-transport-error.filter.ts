@@ -2,8 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, Inject, Logger, Optional } from 
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
-import { errorBody } from '../common/envelope';
-import { challengeOf, toHttp } from '../common/exception.filter';
+import { errorBody } from '../common/envelope/envelope';
+import { challengeOf, toHttp } from '../common/errors/exception.filter';
 
 /** UCP's JSON-RPC code of a transport failure: -32603 for an unexpected server error, -32000 for every other refusal. */
 export function jsonRpcCodeOf(status: number): number {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { McpController, McpSchemaController } from './mcp.controller';
-import { McpToolsService } from './mcp-tools.service';
+import { McpController, McpSchemaController } from './api/mcp.controller';
+import { McpToolsService } from './tools/mcp-tools.service';
 
 /** The MCP transport (issue 18): tools derived from the OpenAPI document, each call run through the REST pipeline. */
 @Module({

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { buildOpenApiDocument } from '../openapi';
-import type { OpenApiDocumentLike } from './mcp-schemas.rules';
-import { McpToolsService } from './mcp-tools.service';
+import type { OpenApiDocumentLike } from './tools/mcp-schemas.rules';
+import { McpToolsService } from './tools/mcp-tools.service';
 
 /** Points the MCP tools at this application: its Express handler (tool calls) and its OpenAPI document (tool schemas). */
 export function setupMcp(app: INestApplication): void {

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody, message } from '../common/envelope';
+import { errorBody, message } from '../common/envelope/envelope';
 import { bearerFrom, tokenMatches } from '../common/auth/token';
 import { routeLabel } from './metrics.rules';
 import { MetricsService } from './metrics.service';

@@ -1,6 +1,6 @@
 import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
-import { ReplicaSet } from '../database/replica-set';
-import { StaleReads } from '../database/stale-reads';
+import { ReplicaSet } from '../database/replicas/replica-set';
+import { StaleReads } from '../database/replicas/stale-reads';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { claimLeaseMs } from '../claims/claim.rules';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../common/auth/credential';
-import { DomainError, Errors } from '../common/errors';
+import { DomainError, Errors } from '../common/errors/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { AgentsStore, ConnectedAgent } from './agents.store';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
 import { AgentConsentService } from './agent-consent.service';
-import { AgentsController, ProtectedResourceController } from './agents.controller';
+import { AgentsController, ProtectedResourceController } from './api/agents.controller';
 import { AgentsStore } from './agents.store';
 import { OAuthServer } from './oauth-server.service';
 

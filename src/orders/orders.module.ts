@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { LocationsModule } from '../locations/locations.module';
 import { SalesModule } from '../sales/sales.module';
 import { SyncModule } from '../sync/sync.module';
-import { OrdersController } from './orders.controller';
+import { OrdersController } from './api/orders.controller';
 import { OrdersService } from './orders.service';
 import { PartnersModule } from '../partners/partners.module';
 import { PurchasesModule } from '../purchases/purchases.module';

@@ -1,7 +1,7 @@
 /**
  * GET /orders parameters (spec "Orders"): trade status filter, time windows and the keyset cursor. Pure.
  */
-import { stringProblem } from '../common/edge.rules';
+import { stringProblem } from '../common/edge/edge.rules';
 import { parseRfc3339 } from '../common/time';
 import { TRADE_STATES, TradeStatus } from '../sales/sale-order.rules';
 

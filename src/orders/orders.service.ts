@@ -1,17 +1,17 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { UcpMessage, warning } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
+import { UcpMessage, warning } from '../common/envelope/envelope';
+import { DomainError, Errors } from '../common/errors/errors';
 import { parseRfc3339 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import type { SalePageRow } from '../sales/sale-order.json';
-import type { StoredSaleLine } from '../sales/sale-order.view';
+import type { StoredSaleLine } from '../sales/api/sale-order.view';
 import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
 import { ledgerJob } from '../sync/sync.rules';
 import { isStale } from '../sync/sync.rules';
-import { ListOrdersQuery } from './orders.dto';
+import { ListOrdersQuery } from './api/orders.dto';
 import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
 import { PurchaseOrder, PurchaseOrderReader } from './purchase-order-reader';
 

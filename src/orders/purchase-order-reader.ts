@@ -1,5 +1,5 @@
 import type { StoredLine } from '../checkout/checkout-session.entity';
-import { UcpMessage } from '../common/envelope';
+import { UcpMessage } from '../common/envelope/envelope';
 
 /** A purchase order: a completed checkout session with the supplier's last known status (rendered by order.view.ts). */
 export interface PurchaseOrder {

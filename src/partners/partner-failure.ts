@@ -1,4 +1,4 @@
-import { DomainError, Errors } from '../common/errors';
+import { DomainError, Errors } from '../common/errors/errors';
 import { PartnerError } from './adapter.types';
 
 /** A readable reason for a failed partner call (PartnerError reasons are already free of tokens). */

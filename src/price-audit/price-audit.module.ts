@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events/events.module';
-import { PriceAuditController } from './price-audit.controller';
+import { PriceAuditController } from './api/price-audit.controller';
 import { PriceAuditRepository } from './price-audit.repository';
 import { PriceAuditService } from './price-audit.service';
 

@@ -1,4 +1,4 @@
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { MachineAdapter, PriceChange } from '../partners/adapter.types';
 import { partnerFailure } from '../partners/partner-failure';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage } from '../common/envelope';
+import { message, UcpMessage } from '../common/envelope/envelope';
 import { PriceChangeApprovalSubject } from '../approvals/approval-subjects';
 import { ApprovalsService, Approval } from '../approvals/approvals.service';
 import { Tx } from '../database/tx';

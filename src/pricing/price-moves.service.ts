@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
+import { message, UcpMessage } from '../common/envelope/envelope';
+import { DomainError, Errors } from '../common/errors/errors';
 import { isLocationId, parseSkuId, slotId } from '../identifiers/identifiers';
 import { SlotEntity } from '../inventory/slot.entity';
 import { LocationsRepository } from '../locations/locations.repository';
 import { LocationRecord } from '../locations/locations.rules';
-import type { Resolution } from '../replenishment/plan/resolution.rules';
-import { SupplyResolutionService } from '../replenishment/plan/supply-resolution.service';
+import type { Resolution } from '../replenishment/supply-resolution/resolution.rules';
+import { SupplyResolutionService } from '../replenishment/supply-resolution/supply-resolution.service';
 import { floorRefusal } from './price-floor.rules';
 import { PriceReference, referenceOf } from './price-reference.rules';
 import { PriceSlotsRepository } from './price-slots.repository';
-import { SetPricesBody } from './pricing.dto';
+import { SetPricesBody } from './api/pricing.dto';
 
 /** A price line of the request: its index, the machine item and the price asked. */
 export interface PriceLine {

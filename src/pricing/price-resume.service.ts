@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage, warning } from '../common/envelope';
+import { message, UcpMessage, warning } from '../common/envelope/envelope';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { slotId } from '../identifiers/identifiers';

@@ -1,5 +1,5 @@
 /** What a price update did, as the pricing services hold it (camelCase, fen); pricing.view.ts renders it. */
-import type { UcpMessage } from '../common/envelope';
+import type { UcpMessage } from '../common/envelope/envelope';
 import type { ReferenceSource } from './price-reference.rules';
 
 /** A price changed on the machine. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClaimsModule } from '../claims/claims.module';
-import { PricingController } from './pricing.controller';
+import { PricingController } from './api/pricing.controller';
 import { PricingService } from './pricing.service';
 import { PartnersModule } from '../partners/partners.module';
 import { GuardsModule } from '../guards/guards.module';
@@ -14,7 +14,7 @@ import { PriceRecordRepository } from './price-record.repository';
 import { PriceChangesService } from './price-changes.service';
 import { PriceMovesService } from './price-moves.service';
 import { PriceResumeService } from './price-resume.service';
-import { SupplyResolutionModule } from '../replenishment/plan/supply-resolution.module';
+import { SupplyResolutionModule } from '../replenishment/supply-resolution/supply-resolution.module';
 
 @Module({
   imports: [ClaimsModule, PartnersModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, LocationsModule, SupplyResolutionModule],

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { UcpMessage } from '../common/envelope';
-import { Errors } from '../common/errors';
+import { UcpMessage } from '../common/envelope/envelope';
+import { Errors } from '../common/errors/errors';
 import { GuardsService } from '../guards/guards.service';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import type { Attempt } from '../idempotency/idempotency.service';
@@ -9,7 +9,7 @@ import { PriceChangesService } from './price-changes.service';
 import { Move, PriceMovesService } from './price-moves.service';
 import { overCapOrReference } from './price-reference.rules';
 import { PriceResumeService } from './price-resume.service';
-import { SetPricesBody } from './pricing.dto';
+import { SetPricesBody } from './api/pricing.dto';
 import { PriceChanged, PriceUpdate } from './price-update';
 
 /**

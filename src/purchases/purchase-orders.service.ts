@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { UcpMessage, warning } from '../common/envelope';
-import { Errors } from '../common/errors';
+import { UcpMessage, warning } from '../common/envelope/envelope';
+import { Errors } from '../common/errors/errors';
 import { toPlus8 } from '../common/time';
 import { CheckoutSessionEntity } from '../checkout/checkout-session.entity';
 import { CheckoutRepository } from '../checkout/checkout.repository';

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common/errors/errors';
 import type { LeadSampleSource } from '../forecasting/lead-time.rules';
 
 /**

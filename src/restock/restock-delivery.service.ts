@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MoneyClaims } from '../claims/money-claims.service';
 import { Clock } from '../common/clock';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { MachineAdapter } from '../partners/adapter.types';

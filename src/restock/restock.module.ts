@@ -6,7 +6,7 @@ import { RestockFollowUpJob } from './restock-follow-up.job';
 import { RestockFollowUpService } from './restock-follow-up.service';
 import { RestockRecoveryScheduler } from './restock-recovery.scheduler';
 import { RestockRecoveryService } from './restock-recovery.service';
-import { RestockController } from './restock.controller';
+import { RestockController } from './api/restock.controller';
 import { RestockRepository } from './restock.repository';
 import { RestockService } from './restock.service';
 import { PartnersModule } from '../partners/partners.module';

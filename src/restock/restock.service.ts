@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MoneyClaims } from '../claims/money-claims.service';
-import { message, UcpMessage, warning } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
+import { message, UcpMessage, warning } from '../common/envelope/envelope';
+import { DomainError, Errors } from '../common/errors/errors';
 import { KillSwitchService } from '../guards/kill-switch.service';
 import { isLocationId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SalesSummaryController } from './sales-summary.controller';
+import { SalesSummaryController } from './api/sales-summary.controller';
 import { SalesSummaryRepository } from './sales-summary.repository';
 import { SalesSummaryService } from './sales-summary.service';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { StaleReads } from '../database/stale-reads';
+import { StaleReads } from '../database/replicas/stale-reads';
 
 /** Settled sales summed per +08:00 day in the database (no client adds orders up). Queries only; a replica may answer (issue 38). */
 @Injectable()

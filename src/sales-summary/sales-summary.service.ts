@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { SalesSummaryRepository } from './sales-summary.repository';
 import { dayRange, fillDays, plus8Day } from './sales-summary.rules';
 

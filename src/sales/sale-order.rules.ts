@@ -1,5 +1,5 @@
 import type { LedgerRecord } from '../partners/adapter.types';
-import type { NoteCode } from '../common/message-codes';
+import type { NoteCode } from '../common/errors/message-codes';
 /**
  * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
  * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status

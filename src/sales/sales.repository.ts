@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Tx } from '../database/tx';
-import { StaleReads } from '../database/stale-reads';
+import { StaleReads } from '../database/replicas/stale-reads';
 import { SalePageRow } from './sale-order.json';
 import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
-import { StoredSaleLine, StoredSaleOrder } from './sale-order.view';
+import { StoredSaleLine, StoredSaleOrder } from './api/sale-order.view';
 
 export interface UpsertedSale {
   id: string;

@@ -9,7 +9,7 @@
  * 6. a dropped mapping stays, with unresolved_sku   → aliasWarnings
  * 7. an unreachable catalog keeps the entry, says why → aliasWarnings
  */
-import { message, UcpMessage } from '../common/envelope';
+import { message, UcpMessage } from '../common/envelope/envelope';
 import { parseSkuId, Role } from '../identifiers/identifiers';
 
 export type AliasSource = 'barcode' | 'manual' | 'vendor' | 'suggested';

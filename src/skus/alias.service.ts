@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage } from '../common/envelope';
+import { message, UcpMessage } from '../common/envelope/envelope';
 import { toPlus8 } from '../common/time';
 import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { similarProducts, similarTitles } from '../supply-catalog/title-similarity.rules';

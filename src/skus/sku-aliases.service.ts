@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { aliasTargetProblem, canonicalPair, storedSourceFor } from './alias.rules';
 import { SkuAliasRepository } from './sku-alias.repository';
-import { PutAliasesBody } from './skus.dto';
+import { PutAliasesBody } from './api/skus.dto';
 import { SkuRecord, SkusService } from './skus.service';
 
 /** The operator's aliases of a sku: checked (alias.rules.ts), stored as one set with an event, answered as its record. */

@@ -5,7 +5,7 @@ import { PartnersModule } from '../partners/partners.module';
 import { AliasService } from './alias.service';
 import { SkuAliasRepository } from './sku-alias.repository';
 import { SkuAliasesService } from './sku-aliases.service';
-import { SkusController } from './skus.controller';
+import { SkusController } from './api/skus.controller';
 import { SkusService } from './skus.service';
 
 /** The SKU registry. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { message, UcpMessage } from '../common/envelope';
-import { DomainError, Errors } from '../common/errors';
+import { message, UcpMessage } from '../common/envelope/envelope';
+import { DomainError, Errors } from '../common/errors/errors';
 import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
 import { SupplyCatalogService } from '../supply-catalog/supply-catalog.service';

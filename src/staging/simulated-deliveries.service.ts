@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { PartnerRegistry, SIMULATED_MACHINE_NAMESPACE } from '../partners/registry/partner-registry';
 import { SimulatedMachinePlatform } from '../partners/simulated/simulated-machine-platform';
-import { RunDeliveryService } from '../replenishment/runs/run-delivery.service';
+import { RunDeliveryService } from '../replenishment/runs/delivery/run-delivery.service';
 import { DepotService } from '../replenishment/depot/depot.service';
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError } from '../common/errors';
+import { DomainError } from '../common/errors/errors';
 import { CatalogSnapshot, SupplyCatalogService } from './supply-catalog.service';
 
 export type CatalogRead = { ok: true; snapshot: CatalogSnapshot } | { ok: false; error: DomainError };

@@ -2,7 +2,7 @@
  * Catalog variants (spec "Catalog variant", "Sale unit"). Pure: no Nest, no TypeORM.
  * Cost and margin never appear here: `costFen` is read by nobody in this file.
  */
-import { message, UcpMessage } from '../common/envelope';
+import { message, UcpMessage } from '../common/envelope/envelope';
 import { skuId } from '../identifiers/identifiers';
 import type { SupplyProduct } from '../partners/adapter.types';
 

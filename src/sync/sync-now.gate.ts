@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { JobLockService } from '../coordination/job-lock.service';
 import { SyncService, SyncSummary } from './sync.service';
 

@@ -6,7 +6,7 @@ import { SalesModule } from '../sales/sales.module';
 import { InventorySyncService } from './inventory-sync.service';
 import { LedgerSyncService } from './ledger-sync.service';
 import { SyncStateRepository } from './sync-state.repository';
-import { SyncController } from './sync.controller';
+import { SyncController } from './api/sync.controller';
 import { InventorySyncJob, LedgerSyncJob } from './sync.jobs';
 import { SyncService } from './sync.service';
 import { SyncNowGate } from './sync-now.gate';

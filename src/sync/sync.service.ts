@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { message, UcpMessage, warning } from '../common/envelope';
-import { Errors } from '../common/errors';
+import { message, UcpMessage, warning } from '../common/envelope/envelope';
+import { Errors } from '../common/errors/errors';
 import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { InventorySyncResult, InventorySyncService, machineAdapter } from './inventory-sync.service';

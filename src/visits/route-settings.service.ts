@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { EventsService } from '../events/events.service';
 import { Tx } from '../database/tx';

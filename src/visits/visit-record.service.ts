@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { Errors } from '../common/errors';
+import { Errors } from '../common/errors/errors';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { DepotService } from '../replenishment/depot/depot.service';

@@ -4,7 +4,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ReplenishmentModule } from '../replenishment/replenishment.module';
 import { RouteSettingsService } from './route-settings.service';
 import { VisitRecordService } from './visit-record.service';
-import { VisitsController } from './visits.controller';
+import { VisitsController } from './api/visits.controller';
 import { VisitsRepository } from './visits.repository';
 import { VisitsService } from './visits.service';
 

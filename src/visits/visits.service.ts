@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import type { UcpMessage } from '../common/envelope';
+import type { UcpMessage } from '../common/envelope/envelope';
 import { toPlus8 } from '../common/time';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DepotService } from '../replenishment/depot/depot.service';

@@ -2,7 +2,7 @@ import { Parser } from '@asyncapi/parser';
 import Ajv from 'ajv';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildAsyncApiDocument } from '../../src/events/asyncapi';
+import { buildAsyncApiDocument } from '../../src/events/api/asyncapi';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TestSocket, wsUrl } from './events-ws-client';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { MCP_TOOLS } from '../../src/mcp/tools/mcp-tools.table';
 import { expectError } from '../support/envelope';
 import { callTool, codesOf, mcpClient } from '../support/mcp-client';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';

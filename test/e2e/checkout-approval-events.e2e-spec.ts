@@ -1,6 +1,6 @@
 import { ApprovalsService } from '../../src/approvals/approvals.service';
 import { Tx } from '../../src/database/tx';
-import { EventView } from '../../src/events/event.view';
+import { EventView } from '../../src/events/api/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { BOTH_DATABASES, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';

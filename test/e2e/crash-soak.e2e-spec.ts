@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { ApprovalRecoveryScheduler } from '../../src/approvals/approval-recovery.scheduler';
-import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
+import { CheckoutRecoveryScheduler } from '../../src/checkout/completion/checkout-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashAfterPriceRecorded, crashMidComplete, crashMidExecution, crashWithKeyInFlight } from '../support/crashes';
 import { prng } from '../../src/partners/simulated/sim-random';

@@ -8,7 +8,7 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { MCP_TOOLS } from '../../src/mcp/tools/mcp-tools.table';
 import { mcpClient } from '../support/mcp-client';
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
 

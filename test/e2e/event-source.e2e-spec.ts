@@ -1,4 +1,4 @@
-import { EventView } from '../../src/events/event.view';
+import { EventView } from '../../src/events/api/event.view';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
 import { drainFanOut, TestSocket, wsUrl } from './events-ws-client';
 

@@ -1,4 +1,4 @@
-import { EventView } from '../../src/events/event.view';
+import { EventView } from '../../src/events/api/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { ClsService } from 'nestjs-cls';
 import { Tx } from '../../src/database/tx';
 import { JobLockService } from '../../src/coordination/job-lock.service';
-import { EventView } from '../../src/events/event.view';
+import { EventView } from '../../src/events/api/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { EVENTS_LISTENER_APP, SEQ_GAP_GRACE_MS } from '../../src/events/pg-event-bus';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -7,7 +7,7 @@ import { expectError } from '../support/envelope';
 import { waitUntil } from '../support/wait-until';
 import { signedInCookie } from '../support/session-cookie';
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
-import { WS_MAX_UNAUTHENTICATED_PER_ADDRESS, WS_SESSION_RECHECK_MS } from '../../src/events/events.gateway';
+import { WS_MAX_UNAUTHENTICATED_PER_ADDRESS, WS_SESSION_RECHECK_MS } from '../../src/events/api/events.gateway';
 import { TestSocket, wsUrl } from './events-ws-client';
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });

@@ -1,5 +1,5 @@
 import { Tx } from '../../src/database/tx';
-import { EventView } from '../../src/events/event.view';
+import { EventView } from '../../src/events/api/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { startTestApp, TestApp } from '../support/test-app';
 import { signedInCookie } from '../support/session-cookie';

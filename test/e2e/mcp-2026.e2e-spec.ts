@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Client as Client2026, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { MCP_TOOLS } from '../../src/mcp/tools/mcp-tools.table';
 import { startBridge } from '../../src/mcp/stdio-bridge';
 import { BOTH_DATABASES, startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
 

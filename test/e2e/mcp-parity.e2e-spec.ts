@@ -3,9 +3,9 @@ import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, GUARDS, NS } from '../support/money-fixtures';
 import { callTool, mcpClient } from '../support/mcp-client';
-import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
-import { inToolTerms } from '../../src/mcp/mcp-answer.rules';
-import { OpenApiDocumentLike, ToolRoute, toolDefinitions } from '../../src/mcp/mcp-schemas.rules';
+import { MCP_TOOLS } from '../../src/mcp/tools/mcp-tools.table';
+import { inToolTerms } from '../../src/mcp/tools/mcp-answer.rules';
+import { OpenApiDocumentLike, ToolRoute, toolDefinitions } from '../../src/mcp/tools/mcp-schemas.rules';
 
 /** One side of the walk: `R` runs over REST, `M` over MCP; each side writes its own resources (ids end in its letter). */
 type Side = 'R' | 'M';
@@ -208,7 +208,7 @@ describe.each(BOTH_DATABASES)('every operation answers the same over REST and ov
       expect(tool.isError).toBe(rest.status >= 400);
       // Reads see one shared state and are compared as they are; writes act on each side's own resources.
       const sided = JSON.stringify(step.args('R', ctx.R)) !== JSON.stringify(step.args('M', ctx.M));
-      // The one difference by design: the MCP answer is the REST one in the tool's terms (src/mcp/mcp-answer.rules.ts).
+      // The one difference by design: the MCP answer is the REST one in the tool's terms (src/mcp/tools/mcp-answer.rules.ts).
       const left = { tool: step.tool, status: rest.status, body: normalized(inToolTerms(routes.get(step.tool)!, rest.body).body, sided ? 'R' : null) };
       const right = { tool: step.tool, status: tool.status, body: normalized(tool.body, sided ? 'M' : null) };
       if (JSON.stringify(left) !== JSON.stringify(right)) diffs.push({ rest: left, mcp: right });

@@ -6,7 +6,7 @@ import { DEST, NS, ordersPosted, supplierApp } from '../support/money-fixtures';
 import { callTool, codesOf, mcpClient } from '../support/mcp-client';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { MCP_TOOLS } from '../../src/mcp/mcp-tools.table';
+import { MCP_TOOLS } from '../../src/mcp/tools/mcp-tools.table';
 import { startBridge } from '../../src/mcp/stdio-bridge';
 
 const META = (key?: string) => ({ 'ucp-agent': { profile: 'https://agent.example/profile' }, ...(key ? { 'idempotency-key': key } : {}) });

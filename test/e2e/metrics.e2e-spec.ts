@@ -1,4 +1,4 @@
-import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
+import { CheckoutRecoveryScheduler } from '../../src/checkout/completion/checkout-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DataSource } from 'typeorm';
 import { DEST, NS, readySession, supplierApp } from '../support/money-fixtures';

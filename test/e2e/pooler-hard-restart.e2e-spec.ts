@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { isErrorCode } from '../../src/common/error-codes';
+import { isErrorCode } from '../../src/common/errors/error-codes';
 import request from 'supertest';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { DEST, NS } from '../support/money-fixtures';

@@ -1,5 +1,5 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
+import { CheckoutRecoveryScheduler } from '../../src/checkout/completion/checkout-recovery.scheduler';
 import { expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { PartnerError } from '../../src/partners/adapter.types';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { SimulatedSupplier } from '../../src/partners/simulated/simulated-supplier';
-import { RunRecoveryScheduler } from '../../src/replenishment/runs/run-recovery.scheduler';
+import { RunRecoveryScheduler } from '../../src/replenishment/runs/placement/run-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashMidExecution, crashMidPlace, RUN_SPEND_SOURCE } from '../support/crashes';
 import { expectError } from '../support/envelope';

@@ -1,6 +1,6 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { DataSource } from 'typeorm';
-import { STOCK_SNAPSHOT_INTERVAL, StockSnapshotJob } from '../../src/forecasting/stock-snapshot.job';
+import { STOCK_SNAPSHOT_INTERVAL, StockSnapshotJob } from '../../src/forecasting/demand/stock-snapshot.job';
 import { expectEnvelope, expectError } from '../support/envelope';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { PartnerRegistry } from '../../src/partners/registry/partner-registry';
 import { SimulatedSupplier } from '../../src/partners/simulated/simulated-supplier';
-import { RunRecoveryScheduler } from '../../src/replenishment/runs/run-recovery.scheduler';
+import { RunRecoveryScheduler } from '../../src/replenishment/runs/placement/run-recovery.scheduler';
 import { crashMidPlace, crashWithKeyInFlight } from '../support/crashes';
 import { expectError } from '../support/envelope';
 import { BOTH_DATABASES, startTestApp, TestApp } from '../support/test-app';

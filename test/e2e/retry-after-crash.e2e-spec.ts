@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { CheckoutRecoveryScheduler } from '../../src/checkout/checkout-recovery.scheduler';
+import { CheckoutRecoveryScheduler } from '../../src/checkout/completion/checkout-recovery.scheduler';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { crashMidComplete, crashWithKeyInFlight } from '../support/crashes';
 import { expectError } from '../support/envelope';

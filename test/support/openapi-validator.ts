@@ -1,6 +1,6 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { isMessageCode } from '../../src/common/message-codes';
+import { isMessageCode } from '../../src/common/errors/message-codes';
 
 /**
  * Validates real answers against the OpenAPI document the code generates: the operation must declare the status, and
@@ -49,7 +49,7 @@ export class OpenApiValidator {
     if (!declared) return [`${method} ${path} answered ${res.status}, which the document does not declare (${Object.keys(op.responses).join(', ')})`];
     // Every message code, in any answer, is one of the closed list the document describes.
     const unknown = ((res.body as { messages?: { code?: string }[] } | null)?.messages ?? []).map((m) => String(m.code)).filter((c) => !isMessageCode(c));
-    if (unknown.length) return [`${method} ${path} ${res.status} answered the message code(s) ${unknown.join(', ')}, which are not in src/common/message-codes.ts or error-codes.ts`];
+    if (unknown.length) return [`${method} ${path} ${res.status} answered the message code(s) ${unknown.join(', ')}, which are not in src/common/errors/message-codes.ts or error-codes.ts`];
     // An error's code must be one the operation documents for that status ("Codes: `a`, `b`.").
     const codes = res.status >= 400 ? ((res.body as { messages?: { type?: string; code?: string }[] })?.messages ?? []).filter((m) => m.type === 'error').map((m) => m.code) : [];
     const description = (declared as { description?: string }).description ?? '';

@@ -7,9 +7,9 @@ import { ALL_ENTITIES } from '../../src/entities';
 import { transactionContextModule } from '../../src/database/transaction-context.module';
 import { DataSource } from 'typeorm';
 import { Tx } from '../../src/database/tx';
-import { ReadYourWrites } from '../../src/database/read-your-writes';
-import { ReplicaSet } from '../../src/database/replica-set';
-import { StaleReads } from '../../src/database/stale-reads';
+import { ReadYourWrites } from '../../src/database/replicas/read-your-writes';
+import { ReplicaSet } from '../../src/database/replicas/replica-set';
+import { StaleReads } from '../../src/database/replicas/stale-reads';
 import { dataSourceOptions } from '../../src/database/typeorm-options';
 import { createTestDatabase } from './pg';
 

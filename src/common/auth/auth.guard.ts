@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
-import { DomainError, Errors } from '../errors';
+import { DomainError, Errors } from '../errors/errors';
 import { agentScopeRefusal, AGENT_NO_OWNER_POWERS } from './agent-scope.rules';
 import { requestAuth } from './credential';
 import { isInProcess } from '../in-process';

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import type { Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
-import { DomainError } from '../errors';
+import { DomainError } from '../errors/errors';
 import { MCP_PATH } from '../mcp-paths';
 import { isInProcess } from '../in-process';
 import { costOf, MCP_MAX_BATCH, UNLIMITED_PATHS } from './rate-limit.rules';

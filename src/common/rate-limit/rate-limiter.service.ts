@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
-import { DomainError } from '../errors';
+import { DomainError } from '../errors/errors';
 import { Bucket } from './rate-limit.rules';
 import { MemoryRateLimitStore, PgRateLimitStore, RateLimitStore } from './rate-limit.store';
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/clock';
-import { Errors } from '../../common/errors';
+import { Errors } from '../../common/errors/errors';
 import { parseNamespace, Role } from '../../identifiers/identifiers';
 import { MachineAdapter, SupplyAdapter } from '../adapter.types';
 import { HttpMachineAdapter } from '../http/http-machine.adapter';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
-import { DomainError, Errors } from '../../common/errors';
+import { DomainError, Errors } from '../../common/errors/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { parseSkuId } from '../../identifiers/identifiers';
@@ -8,7 +8,7 @@ import { RunsRepository } from '../runs/runs.repository';
 import { DEFAULT_DEPOT_ID, DepotEntity } from './depot.entity';
 import { DepotRepository } from './depot.repository';
 import { countDelta, decodeDepotCursor, DEPOT_PAGE_MAX, encodeDepotCursor, fillRefusal } from './depot.rules';
-import { DepotView, renderDepot } from './depot.view';
+import { DepotView, renderDepot } from './api/depot.view';
 
 export interface DepotFill {
   slot_id: string;

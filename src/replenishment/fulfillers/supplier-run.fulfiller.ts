@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MoneyClaims } from '../../claims/money-claims.service';
-import { Errors } from '../../common/errors';
+import { Errors } from '../../common/errors/errors';
 import { BudgetService } from '../../guards/budget.service';
 import { SupplyAdapter, SupplyOrderRequest } from '../../partners/adapter.types';
 import { partnerFailure } from '../../partners/partner-failure';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '../../common/errors';
-import { CheckoutCompletionService } from '../../checkout/checkout-completion.service';
-import { CheckoutRecoveryService } from '../../checkout/checkout-recovery.service';
+import { DomainError } from '../../common/errors/errors';
+import { CheckoutCompletionService } from '../../checkout/completion/checkout-completion.service';
+import { CheckoutRecoveryService } from '../../checkout/completion/checkout-recovery.service';
 import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
-import { CheckoutSessionBody } from '../../checkout/checkout.dto';
+import { CheckoutSessionBody } from '../../checkout/api/checkout.dto';
 import { CheckoutRepository } from '../../checkout/checkout.repository';
 import { orderUncertain as hasUncertainOrder } from '../../checkout/checkout.rules';
 import { CheckoutService } from '../../checkout/checkout.service';

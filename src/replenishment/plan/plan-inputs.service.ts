@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { UcpMessage, warning } from '../../common/envelope';
-import { DemandEstimate, estimateDemand } from '../../forecasting/demand.rules';
+import { UcpMessage, warning } from '../../common/envelope/envelope';
+import { DemandEstimate, estimateDemand } from '../../forecasting/demand/demand.rules';
 import { FORECASTING_DEFAULTS } from '../../forecasting/forecasting.defaults';
-import { DemandRepository, SlotAggregateRow } from '../../forecasting/demand.repository';
+import { DemandRepository, SlotAggregateRow } from '../../forecasting/demand/demand.repository';
 import { LeadTimeService } from '../../forecasting/lead-time.service';
 import { LeadTime } from '../../forecasting/lead-time.rules';
 import { DepotService } from '../depot/depot.service';
@@ -11,8 +11,8 @@ import { CadenceRepository } from './cadence.repository';
 import { fleetVisitGap, medianGapDays, nextVisitIn, plus8Day, runReviewPeriod, slotReviewPeriod, type MachineVisitCadence, type ReviewSource } from './cadence.rules';
 import { expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
 import { OnOrderRepository } from './on-order.repository';
-import { Resolution } from './resolution.rules';
-import { SupplyResolutionService } from './supply-resolution.service';
+import { Resolution } from '../supply-resolution/resolution.rules';
+import { SupplyResolutionService } from '../supply-resolution/supply-resolution.service';
 
 const DAY_MS = 86_400_000;
 

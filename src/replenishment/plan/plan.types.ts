@@ -3,10 +3,10 @@
  * names. plan.view.ts renders it as the API's JSON; runs are drafted from its lines; PlanRecorder records its
  * forecasts.
  */
-import type { UcpMessage } from '../../common/envelope';
+import type { UcpMessage } from '../../common/envelope/envelope';
 import type { LeadTime } from '../../forecasting/lead-time.rules';
 import type { FulfillerKind } from '../fulfiller-kind';
-import type { ChoiceReason } from './resolution.rules';
+import type { ChoiceReason } from '../supply-resolution/resolution.rules';
 import type { ReviewSource } from './cadence.rules';
 
 export interface PlanDemand {

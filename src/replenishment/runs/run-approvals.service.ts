@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { readSubject, replenishmentRunSubject, RunApprovalLine } from '../../approvals/approval-subjects';
 import { ApprovalsService, Approval, ExecutionRead, RecordEffect } from '../../approvals/approvals.service';
-import { Errors } from '../../common/errors';
+import { Errors } from '../../common/errors/errors';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { BudgetService } from '../../guards/budget.service';

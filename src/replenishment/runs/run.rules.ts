@@ -1,7 +1,7 @@
 import type { ReadOutcome } from '../../claims/claim.rules';
 import { stateMachine } from '../../common/state-machine.rules';
 import { parseSkuId } from '../../identifiers/identifiers';
-import type { ErrorCode } from '../../common/error-codes';
+import type { ErrorCode } from '../../common/errors/error-codes';
 
 /**
  * Replenishment run states (pure). The spec shows run → placed → delivered; the rest is decided here:

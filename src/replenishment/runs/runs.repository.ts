@@ -7,7 +7,7 @@ import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
 import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../../claims/lease.sql';
 import { Tx } from '../../database/tx';
-import { recordStockReadings } from '../../forecasting/stock-readings.sql';
+import { recordStockReadings } from '../../forecasting/demand/stock-readings.sql';
 
 /** Runs and the slot rows a delivery raises. Queries only; every status written is a move of RUN_MACHINE. */
 @Injectable()

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { message, UcpMessage, warning } from '../../common/envelope';
-import { Errors } from '../../common/errors';
+import { message, UcpMessage, warning } from '../../common/envelope/envelope';
+import { Errors } from '../../common/errors/errors';
 import { FULFILLER_KIND, FulfillerKind } from '../fulfiller-kind';
 import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { PlanService } from '../plan/plan.service';
 import { PlanLine } from '../plan/plan.types';
 import { RunLine } from './replenishment-run.entity';
 import { RunOpeningService } from './run-opening.service';
-import { RunRecoveryService } from './run-recovery.service';
+import { RunRecoveryService } from './placement/run-recovery.service';
 import { RunDetailService } from './run-detail.service';
 import { isRunStatus, RUN_STATUSES } from './run.rules';
 import { RunDetail, RunListed } from './run.types';

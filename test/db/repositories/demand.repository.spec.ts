@@ -1,5 +1,5 @@
-import { DemandRepository } from '../../../src/forecasting/demand.repository';
-import { estimateDemand } from '../../../src/forecasting/demand.rules';
+import { DemandRepository } from '../../../src/forecasting/demand/demand.repository';
+import { estimateDemand } from '../../../src/forecasting/demand/demand.rules';
 import { SlotRow, SlotsRepository } from '../../../src/inventory/slots.repository';
 import { RepositoryHarness, startRepositoryHarness } from '../../support/repository-harness';
 

@@ -58,7 +58,7 @@ describe('service dependencies (issue 31)', () => {
   });
 
   it('finds the project\'s services', () => {
-    expect(counts.get('checkout/checkout-completion.service.ts CheckoutCompletionService')).toBeGreaterThan(0);
+    expect(counts.get('checkout/completion/checkout-completion.service.ts CheckoutCompletionService')).toBeGreaterThan(0);
     expect(counts.size).toBeGreaterThan(50);
   });
 

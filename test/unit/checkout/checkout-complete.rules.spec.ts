@@ -1,4 +1,4 @@
-import { placementFailureNote, sameClaim, supplyOrderRequest, withoutOutcomeNotes } from '../../../src/checkout/checkout-complete.rules';
+import { placementFailureNote, sameClaim, supplyOrderRequest, withoutOutcomeNotes } from '../../../src/checkout/completion/checkout-complete.rules';
 import { stateConflict } from '../../../src/checkout/checkout.rules';
 
 describe('the supplier request of a session', () => {

@@ -1,6 +1,6 @@
 import { evaluateSession, EvaluationInput, isEditable, nextStatus, sessionTotal, CHECKOUT_STATUSES } from '../../../src/checkout/checkout.rules';
 import { sessionKey } from '../../../src/checkout/checkout-subject.rules';
-import { fulfillmentProblems } from '../../../src/checkout/fulfillment.rules';
+import { fulfillmentProblems } from '../../../src/checkout/completion/fulfillment.rules';
 import { resolverRefusal, resolverShownTo, storedStatusesFor, publicStatus } from '../../../src/approvals/approval.rules';
 import { fingerprint, storesOutcome, validKey } from '../../../src/idempotency/idempotency.rules';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { evaluateSession, EvaluationInput, sessionExpiresAt, SESSION_TTL_MS } from '../../../src/checkout/checkout.rules';
-import { DESTINATION_FIELDS, fulfillmentProblems } from '../../../src/checkout/fulfillment.rules';
+import { DESTINATION_FIELDS, fulfillmentProblems } from '../../../src/checkout/completion/fulfillment.rules';
 
 const FULL = { street_address: '1 Road', first_name: 'Li', phone_number: '13800000000' };
 const ship = (...destinations: unknown[]) => ({ methods: [{ type: 'shipping', destinations }] });

@@ -1,4 +1,4 @@
-import { bodyKeysProblem } from '../../../src/common/body-keys.rules';
+import { bodyKeysProblem } from '../../../src/common/edge/body-keys.rules';
 
 /** Issue 25: a route that takes no body refuses a body that says anything, naming its first key. */
 describe('bodyKeysProblem', () => {

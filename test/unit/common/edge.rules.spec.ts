@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { isJsonObject, jsonValueProblem, stringProblem } from '../../../src/common/edge.rules';
-import { MAX_BODY_DEPTH, MAX_BODY_STRING_CHARS } from '../../../src/common/limits';
+import { isJsonObject, jsonValueProblem, stringProblem } from '../../../src/common/edge/edge.rules';
+import { MAX_BODY_DEPTH, MAX_BODY_STRING_CHARS } from '../../../src/common/edge/limits';
 import { parseRfc3339 } from '../../../src/common/time';
 
 describe('edge rules', () => {

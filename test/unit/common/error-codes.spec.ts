@@ -1,7 +1,7 @@
-import { ALL_ERROR_CODES, defaultSeverity, isErrorCode } from '../../../src/common/error-codes';
-import { DomainError, Errors } from '../../../src/common/errors';
-import { ERROR_STATUS, statusOf } from '../../../src/common/error-status.rules';
-import { toHttp } from '../../../src/common/exception.filter';
+import { ALL_ERROR_CODES, defaultSeverity, isErrorCode } from '../../../src/common/errors/error-codes';
+import { DomainError, Errors } from '../../../src/common/errors/errors';
+import { ERROR_STATUS, statusOf } from '../../../src/common/errors/error-status.rules';
+import { toHttp } from '../../../src/common/errors/exception.filter';
 
 /** The closed list of error codes, the one status table, and the filter that is its only reader. */
 describe('error codes', () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { ucpValidationPipe } from '../../../src/common/validation';
-import { fastEventsQuery } from '../../../src/events/events.query';
-import { ListEventsQuery } from '../../../src/events/events.dto';
-import { ListOrdersQuery } from '../../../src/orders/orders.dto';
-import { fastOrdersQuery } from '../../../src/orders/orders.query';
+import { ucpValidationPipe } from '../../../src/common/edge/validation';
+import { fastEventsQuery } from '../../../src/events/api/events.query';
+import { ListEventsQuery } from '../../../src/events/api/events.dto';
+import { ListOrdersQuery } from '../../../src/orders/api/orders.dto';
+import { fastOrdersQuery } from '../../../src/orders/api/orders.query';
 
 /**
  * Hot GET queries skip class-validator when every value is plainly valid (issue 13). Whatever the fast parser

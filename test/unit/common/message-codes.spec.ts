@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ALL_ERROR_CODES } from '../../../src/common/error-codes';
-import { ALL_NOTE_CODES, isMessageCode, NOTE_CODES } from '../../../src/common/message-codes';
+import { ALL_ERROR_CODES } from '../../../src/common/errors/error-codes';
+import { ALL_NOTE_CODES, isMessageCode, NOTE_CODES } from '../../../src/common/errors/message-codes';
 import { OpenApiValidator } from '../../support/openapi-validator';
 
 /** The closed list of codes of messages that ride along with data, beside the error codes. */

@@ -1,4 +1,4 @@
-import { NO_QUERY, queryKeysProblem } from '../../../src/common/query-keys.rules';
+import { NO_QUERY, queryKeysProblem } from '../../../src/common/edge/query-keys.rules';
 
 /** Issue 17: a query key the route does not take, or several values for one value, is a problem naming the key. */
 describe('queryKeysProblem', () => {

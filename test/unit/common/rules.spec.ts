@@ -1,5 +1,5 @@
 import { bearerFrom, cookieFrom, presentedToken, tokenMatches } from '../../../src/common/auth/token';
-import { ok, message } from '../../../src/common/envelope';
+import { ok, message } from '../../../src/common/envelope/envelope';
 import { parseRfc3339, startOfDayPlus8, startOfMonthPlus8, toPlus8 } from '../../../src/common/time';
 import { parseRegistration } from '../../../src/partners/registry/registration';
 

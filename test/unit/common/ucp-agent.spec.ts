@@ -1,4 +1,4 @@
-import { parseUcpAgent } from '../../../src/common/ucp-agent.rules';
+import { parseUcpAgent } from '../../../src/common/edge/ucp-agent.rules';
 
 describe('UCP-Agent (RFC 8941 dictionary)', () => {
   it('reads the profile and other members', () => {

@@ -1,6 +1,6 @@
 import { ValidationError } from 'class-validator';
-import { flattenValidationErrors } from '../../../src/common/validation';
-import { validationSentence } from '../../../src/common/validation-sentences.rules';
+import { flattenValidationErrors } from '../../../src/common/edge/validation';
+import { validationSentence } from '../../../src/common/edge/validation-sentences.rules';
 
 describe('validation sentences written by the service (issue 29)', () => {
   it('rewrites the library defaults it knows, keeps a DTO\'s own text', () => {

@@ -1,8 +1,8 @@
 import { QueryFailedError } from 'typeorm';
-import { toHttp } from '../../../src/common/exception.filter';
-import { DomainError } from '../../../src/common/errors';
+import { toHttp } from '../../../src/common/errors/exception.filter';
+import { DomainError } from '../../../src/common/errors/errors';
 import { connectionLoss, readOnlyStatement } from '../../../src/database/connection-loss.rules';
-import { rerunnableRead } from '../../../src/database/read-retry';
+import { rerunnableRead } from '../../../src/database/replicas/read-retry';
 
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 const failed = (query: string, err: Error) => new QueryFailedError(query, [], err);

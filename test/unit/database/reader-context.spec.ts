@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { currentReader, readerContext, readerKey } from '../../../src/database/reader-context';
+import { currentReader, readerContext, readerKey } from '../../../src/database/replicas/reader-context';
 
 /** A response whose `end` records when it ran. */
 function fakeResponse(log: string[]): ServerResponse {

@@ -1,4 +1,4 @@
-import { hasReplayed, parseLsn, PrimaryLsnHistory, replicaState } from '../../../src/database/replica-lag.rules';
+import { hasReplayed, parseLsn, PrimaryLsnHistory, replicaState } from '../../../src/database/replicas/replica-lag.rules';
 
 describe('replica lag rules', () => {
   it('parses WAL positions and compares them as numbers', () => {

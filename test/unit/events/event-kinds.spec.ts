@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildAsyncApiDocument } from '../../../src/events/asyncapi';
+import { buildAsyncApiDocument } from '../../../src/events/api/asyncapi';
 import { SERVICE_EVENT_KINDS } from '../../../src/events/event-kinds';
 
 const SRC = path.join(__dirname, '..', '..', '..', 'src');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { toPlus8 } from '../../../src/common/time';
 import { EventEntity } from '../../../src/events/event.entity';
-import { renderEventRow, renderEvent } from '../../../src/events/event.view';
+import { renderEventRow, renderEvent } from '../../../src/events/api/event.view';
 
 /** GET /events renders list rows without entities (issue 13): the same bytes as JSON.stringify(renderEvent(entity)). */
 describe('renderEventRow', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { aggregateFromSeries, estimateDemand } from '../../../src/forecasting/demand.rules';
+import { aggregateFromSeries, estimateDemand } from '../../../src/forecasting/demand/demand.rules';
 
 const settings = { minHistoryDays: 3, fallbackRatePerDay: 1 };
 const day = fc.record({ sold: fc.nat({ max: 6 }), empty: fc.boolean() });

@@ -1,4 +1,4 @@
-import { aggregateFromSeries, estimateDemand, stockedOutDays } from '../../../src/forecasting/demand.rules';
+import { aggregateFromSeries, estimateDemand, stockedOutDays } from '../../../src/forecasting/demand/demand.rules';
 
 const settings = { minHistoryDays: 7, fallbackRatePerDay: 1 };
 

@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from '../../../src/common/errors';
+import { DomainError } from '../../../src/common/errors/errors';
 import { Tx } from '../../../src/database/tx';
 import type { MoneyClaims } from '../../../src/claims/money-claims.service';
 import type { IdempotencyKeysRepository } from '../../../src/idempotency/idempotency-keys.repository';

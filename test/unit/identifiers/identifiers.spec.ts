@@ -1,4 +1,4 @@
-import { DomainError } from '../../../src/common/errors';
+import { DomainError } from '../../../src/common/errors/errors';
 import { parseSkuId, requireLocationId, requireNamespace, requireRole, requireSkuId, slotId, slotVendorSku } from '../../../src/identifiers/identifiers';
 
 function codeOf(fn: () => unknown): string {

@@ -1,6 +1,6 @@
-import { errorBody, message, warning } from '../../../src/common/envelope';
-import { AWAITING_META } from '../../../src/mcp/mcp-answer.rules';
-import { awaitedApprovals, inToolTerms, toolPathOf } from '../../../src/mcp/mcp-answer.rules';
+import { errorBody, message, warning } from '../../../src/common/envelope/envelope';
+import { AWAITING_META } from '../../../src/mcp/tools/mcp-answer.rules';
+import { awaitedApprovals, inToolTerms, toolPathOf } from '../../../src/mcp/tools/mcp-answer.rules';
 
 const checkout = { pathParams: ['id'], queryParams: [], payload: 'checkout', bodyFields: ['line_items', 'fulfillment', 'confirm'] };
 const orders = { pathParams: [], queryParams: ['kind', 'cursor'], payload: null, bodyFields: [] };

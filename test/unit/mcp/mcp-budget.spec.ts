@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/mcp-schemas.rules';
+import { OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/tools/mcp-schemas.rules';
 
 /** What `tools/list` answers, as the JSON-RPC message the endpoint writes (test/e2e/mcp.e2e-spec.ts measures the real bytes). */
 export const TOOLS_LIST_BUDGET = 64 * 1024;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { restCallOf } from '../../../src/mcp/mcp-call.rules';
-import { jsonSchemaOf, OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/mcp-schemas.rules';
+import { restCallOf } from '../../../src/mcp/tools/mcp-call.rules';
+import { jsonSchemaOf, OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/tools/mcp-schemas.rules';
 
 const doc = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8')) as OpenApiDocumentLike;
 const defs = Object.fromEntries(toolDefinitions(doc).map((d) => [d.tool.name, d]));

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderMcpDoc } from '../../../src/mcp/mcp-doc.rules';
-import { operationsById, OpenApiDocumentLike } from '../../../src/mcp/mcp-schemas.rules';
-import { MCP_EXCLUDED_OPERATIONS, MCP_TOOLS } from '../../../src/mcp/mcp-tools.table';
+import { operationsById, OpenApiDocumentLike } from '../../../src/mcp/tools/mcp-schemas.rules';
+import { MCP_EXCLUDED_OPERATIONS, MCP_TOOLS } from '../../../src/mcp/tools/mcp-tools.table';
 
 const root = join(__dirname, '..', '..', '..');
 const doc = JSON.parse(readFileSync(join(root, 'docs', 'openapi.json'), 'utf8')) as OpenApiDocumentLike;

@@ -1,4 +1,4 @@
-import { publicJsonRpcError, publicJsonRpcMessage } from '../../../src/mcp/mcp-error.rules';
+import { publicJsonRpcError, publicJsonRpcMessage } from '../../../src/mcp/tools/mcp-error.rules';
 
 describe('public JSON-RPC errors (issue 26)', () => {
   const zod = JSON.stringify([{ expected: 'record', code: 'invalid_type', path: ['params', 'arguments', 0, 'a-b'], message: 'Invalid input: expected record, received string' }], null, 2);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/mcp-schemas.rules';
+import { OpenApiDocumentLike, toolDefinitions } from '../../../src/mcp/tools/mcp-schemas.rules';
 
 const doc = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8')) as OpenApiDocumentLike;
 

@@ -5,8 +5,8 @@ import { bearerChallenge, unauthorizedChallenge } from '../../../src/common/auth
 import { bucketOf } from '../../../src/common/rate-limit/rate-limit.rules';
 import { requesterOf, readRequester } from '../../../src/approvals/requester.rules';
 import { resolverRefusal, withdrawRefusal } from '../../../src/approvals/approval.rules';
-import { operationsById, OpenApiDocumentLike } from '../../../src/mcp/mcp-schemas.rules';
-import { MCP_TOOLS } from '../../../src/mcp/mcp-tools.table';
+import { operationsById, OpenApiDocumentLike } from '../../../src/mcp/tools/mcp-schemas.rules';
+import { MCP_TOOLS } from '../../../src/mcp/tools/mcp-tools.table';
 import { audienceMatches, grantableScopes, issuerOf, protectedResourceMetadata, redirectHost, resourceOf, scopeOfToken } from '../../../src/oauth/oauth.rules';
 
 describe('the protected resource and its challenge (issue 36)', () => {

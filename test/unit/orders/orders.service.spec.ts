@@ -1,5 +1,5 @@
-import { DomainError } from '../../../src/common/errors';
-import { toHttp } from '../../../src/common/exception.filter';
+import { DomainError } from '../../../src/common/errors/errors';
+import { toHttp } from '../../../src/common/errors/exception.filter';
 import { OrdersService } from '../../../src/orders/orders.service';
 import { PurchaseOrder, PurchaseOrderReader } from '../../../src/orders/purchase-order-reader';
 

@@ -1,4 +1,4 @@
-import { DomainError, Errors } from '../../../src/common/errors';
+import { DomainError, Errors } from '../../../src/common/errors/errors';
 import { PartnerError } from '../../../src/partners/adapter.types';
 import { failureReason, partnerFailure } from '../../../src/partners/partner-failure';
 

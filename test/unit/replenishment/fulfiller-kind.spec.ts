@@ -1,4 +1,4 @@
-import { DomainError } from '../../../src/common/errors';
+import { DomainError } from '../../../src/common/errors/errors';
 import { FULFILLER_KINDS, isFulfillerKind, runFulfillerKind } from '../../../src/replenishment/fulfiller-kind';
 
 describe('fulfiller kinds', () => {

@@ -1,5 +1,5 @@
-import { warning } from '../../../src/common/envelope';
-import { PLAN_POLICY_NAME, renderPlan } from '../../../src/replenishment/plan/plan.view';
+import { warning } from '../../../src/common/envelope/envelope';
+import { PLAN_POLICY_NAME, renderPlan } from '../../../src/replenishment/api/plan.view';
 import { Plan, PlanLine } from '../../../src/replenishment/plan/plan.types';
 
 /** A fixed domain plan renders as the API's JSON: field names, prices, +08:00 times, optional keys, key order. */

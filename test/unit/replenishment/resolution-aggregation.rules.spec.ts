@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { aggregateBySupplier, SlotNeed } from '../../../src/replenishment/plan/aggregation.rules';
 import type { RunLine } from '../../../src/replenishment/runs/replenishment-run.entity';
-import { chooseSupplier, SupplyOffer } from '../../../src/replenishment/plan/resolution.rules';
+import { chooseSupplier, SupplyOffer } from '../../../src/replenishment/supply-resolution/resolution.rules';
 import { allocateOrders, checkoutLines, contractLines, purchaseOrdersOutcome, runCheckoutId, runOrders } from '../../../src/replenishment/runs/run-lines.rules';
 
 const offer = (sku_id: string, eachPriceFen: number, via: SupplyOffer['via'] = 'vendor', over: Partial<SupplyOffer> = {}): SupplyOffer => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { pgTimeToPlus8, toPlus8 } from '../../../src/common/time';
 import { saleOrderJson, SalePageRow } from '../../../src/sales/sale-order.json';
-import { StoredSaleLine, toSaleOrderView } from '../../../src/sales/sale-order.view';
+import { StoredSaleLine, toSaleOrderView } from '../../../src/sales/api/sale-order.view';
 
 /**
  * The GET /orders page renders sales straight to JSON text (issue 13); these hold it to the same bytes as

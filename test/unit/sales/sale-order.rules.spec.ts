@@ -6,7 +6,7 @@ import {
   resolveTradeStatus,
   toSaleRows,
 } from '../../../src/sales/sale-order.rules';
-import { orderTotals, toSaleOrderView } from '../../../src/sales/sale-order.view';
+import { orderTotals, toSaleOrderView } from '../../../src/sales/api/sale-order.view';
 
 const T0 = Date.UTC(2026, 10, 20, 2, 0, 0);
 

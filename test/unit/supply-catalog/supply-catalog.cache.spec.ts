@@ -4,8 +4,8 @@
  * is complete), never served after its minute (a failure is 502, never the old copy), and prepared without holding
  * the event loop. A fake adapter and a fake clock; no Nest, no HTTP.
  */
-import { DomainError } from '../../../src/common/errors';
-import { statusOf } from '../../../src/common/error-status.rules';
+import { DomainError } from '../../../src/common/errors/errors';
+import { statusOf } from '../../../src/common/errors/error-status.rules';
 import {
   CATALOG_REFRESH_AHEAD_MS,
   CATALOG_REFRESH_RETRY_MS,

@@ -1,6 +1,6 @@
-import { DomainError } from '../../../src/common/errors';
+import { DomainError } from '../../../src/common/errors/errors';
 import { toSlotRows } from '../../../src/inventory/inventory.rules';
-import { renderStockItem } from '../../../src/inventory/live-inventory.view';
+import { renderStockItem } from '../../../src/inventory/api/live-inventory.view';
 import { decodeIdCursor, encodeIdCursor, likePattern, purgeCounts, validateProfile } from '../../../src/locations/locations.rules';
 import { decodeCursor, encodeCursor, tradeStatusFilter } from '../../../src/orders/orders.rules';
 import { isStale, ledgerWindow, mapLimit, salesWindowDays, tickOf } from '../../../src/sync/sync.rules';

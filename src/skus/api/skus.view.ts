@@ -1,0 +1,30 @@
+/** The JSON of a SKU record, rendered at the edge (its declared type is the response class). */
+import { cny, renderSupplyVariant } from '../../supply-catalog/variant.rules';
+import type { ResponseBody } from '../../common/envelope/envelope.responses';
+import type { SkuRecord } from '../skus.service';
+import type { SkuRecordResponse } from './skus.responses';
+
+/** The record's warnings (`r.messages`) go to the envelope: the controller passes them to `ok`. */
+export function renderSkuRecord(r: SkuRecord): ResponseBody<SkuRecordResponse> {
+  const v: ResponseBody<SkuRecordResponse> = {
+    id: r.id.skuId,
+    namespace: r.id.namespace,
+    vendor: r.id.vendor,
+    role: r.id.role,
+    vendor_sku: r.id.vendorSku,
+    title: r.title,
+    barcodes: r.barcodes.map((value) => ({ type: barcodeType(value), value })),
+    aliases: r.aliases,
+    purchasable_from: r.purchasableFrom.map((p) => ({ ...renderSupplyVariant(p.namespace, p.product), via: p.via })),
+  };
+  if (r.slots) v.slots = r.slots.map((s) => ({ slot_id: s.id, location: s.locationId, stock: s.stock, price: cny(s.priceFen), locked: s.priceLocked }));
+  return v;
+}
+
+function barcodeType(v: string): string {
+  if (/^\d{13}$/.test(v)) return 'ean13';
+  if (/^\d{8}$/.test(v)) return 'ean8';
+  if (/^\d{12}$/.test(v)) return 'upca';
+  if (/^\d{14}$/.test(v)) return 'gtin14';
+  return 'other';
+}
