@@ -5,9 +5,12 @@
  */
 import type { UcpMessage } from '../../common/envelope/envelope';
 import type { LeadTime } from '../../forecasting/lead-time.rules';
-import type { FulfillerKind } from '../fulfiller-kind';
+import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import type { ChoiceReason } from '../supply-resolution/resolution.rules';
 import type { ReviewSource } from './cadence.rules';
+
+/** A fulfiller kind as the fulfillers name it (the plan carries it, never branches on it). */
+type FulfillerKind = RunFulfiller['kind'];
 
 export interface PlanDemand {
   /** Rounded to 4 decimals: the rate shown and the rate recorded as the slot's forecast. */
@@ -115,6 +118,7 @@ export interface Plan {
 
 export interface PlanOptions {
   location?: string;
+  /** The fulfiller's kind; none: the registry's default (RunFulfillers). */
   fulfiller?: FulfillerKind;
   /** Throw instead of warning when the fulfiller's catalog cannot be read (a run needs its boxes and prices). */
   requireCatalog?: boolean;
