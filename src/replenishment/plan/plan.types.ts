@@ -9,9 +9,6 @@ import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import type { ChoiceReason } from '../supply-resolution/resolution.rules';
 import type { ReviewSource } from './cadence.rules';
 
-/** A fulfiller kind as the fulfillers name it (the plan carries it, never branches on it). */
-type FulfillerKind = RunFulfiller['kind'];
-
 export interface PlanDemand {
   /** Rounded to 4 decimals: the rate shown and the rate recorded as the slot's forecast. */
   ratePerDay: number;
@@ -104,10 +101,13 @@ export interface PlanSupplierOrder {
 
 export interface Plan {
   computedAt: Date;
-  /** `namespaces`: supplier fulfillers that resolve each good's supplier (null otherwise). */
-  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces: string[] | null };
+  /**
+   * `kind`: as the fulfiller names itself (carried to the answer, never branched on). `namespaces`: supplier
+   * fulfillers that resolve each good's supplier (null otherwise).
+   */
+  fulfiller: { kind: RunFulfiller['kind']; namespace: string | null; namespaces: string[] | null };
   policy: PlanPolicy;
-  leadTimes: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
+  leadTimes: (LeadTime & { fulfiller: string; kind: RunFulfiller['kind'] })[];
   /** Supplier fulfillers only (null for machine restock). */
   orders: PlanSupplierOrder[] | null;
   lines: PlanLine[];
@@ -119,7 +119,7 @@ export interface Plan {
 export interface PlanOptions {
   location?: string;
   /** The fulfiller's kind; none: the registry's default (RunFulfillers). */
-  fulfiller?: FulfillerKind;
+  fulfiller?: RunFulfiller['kind'];
   /** Throw instead of warning when the fulfiller's catalog cannot be read (a run needs its boxes and prices). */
   requireCatalog?: boolean;
   now?: Date;
