@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { StaleReads } from '../database/replicas/stale-reads';
 import { Tx } from '../database/tx';
-import { FULFILLER_KIND } from '../replenishment/fulfiller-kind';
 import { DAY_OF } from './demand/demand.repository';
 import { ScoreSums } from './scoring.rules';
 
@@ -114,16 +113,17 @@ export class ForecastingRepository {
   }
 
   /**
-   * Completed deliveries of supply-checkout runs that ordered from this supplier (the run's `fulfiller` lists its
-   * suppliers, comma-separated), placed → each received line that was ordered from it, newest first: a run buys from
-   * several suppliers, and one supplier's slow delivery is not another's lead time.
+   * Completed deliveries of runs of `runKinds` (the caller's: forecasting knows no fulfiller kinds) that ordered from
+   * this supplier (the run's `fulfiller` lists its suppliers, comma-separated), placed → each received line that was
+   * ordered from it, newest first: a run buys from several suppliers, and one supplier's slow delivery is not
+   * another's lead time.
    */
-  async checkoutLeadSamples(supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
-    return this.lineLeadSamples(`fulfiller_kind = $1 AND $2 = ANY(string_to_array(fulfiller, ','))`, [FULFILLER_KIND.supplyCheckout, supplier], limit, '$2');
+  async supplierLineLeadSamples(runKinds: readonly string[], supplier: string, limit: number): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+    return this.lineLeadSamples(`fulfiller_kind = ANY($1::text[]) AND $2 = ANY(string_to_array(fulfiller, ','))`, [[...runKinds], supplier], limit, '$2');
   }
 
   /** `lineSupplier`: the parameter naming the supplier a received line must have been ordered from (`supply.ordered_from`). */
-  private async lineLeadSamples(where: string, params: string[], limit: number, lineSupplier?: string): Promise<{ startedAt: Date; finishedAt: Date }[]> {
+  private async lineLeadSamples(where: string, params: (string | string[])[], limit: number, lineSupplier?: string): Promise<{ startedAt: Date; finishedAt: Date }[]> {
     // A plan input that may be a little stale (issue 38): delivery history, which a replica may answer.
     const orderedFrom = lineSupplier
       ? `AND EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.lines, '[]'::jsonb)) l

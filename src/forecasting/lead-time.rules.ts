@@ -9,10 +9,17 @@ export interface LeadTimeSample {
 }
 
 /**
- * Whose completed deliveries measure a fulfiller's lead time: its own runs (placed → delivered), the supply-checkout
- * runs that ordered from a supplier, or a machine platform's binding restock orders (sent → completed).
+ * Whose completed deliveries measure a fulfiller's lead time, as the caller (replenishment) states it; forecasting
+ * knows no fulfiller kinds, so the kinds of runs to read come in as data:
+ * - `runs_by_fulfiller`: the runs that name the fulfiller's namespace (placed → delivered);
+ * - `runs_listing_supplier`: the runs of `runKinds` whose `fulfiller` lists the supplier, each received line ordered
+ *   from it;
+ * - `restock_orders_by_platform`: a machine platform's binding restock orders (sent → completed).
  */
-export type LeadSampleSource = 'runs_by_fulfiller' | 'checkout_runs_by_supplier' | 'restock_orders_by_platform';
+export type LeadSampleSource =
+  | { readonly from: 'runs_by_fulfiller' }
+  | { readonly from: 'runs_listing_supplier'; readonly runKinds: readonly string[] }
+  | { readonly from: 'restock_orders_by_platform' };
 
 export interface LeadTime {
   days: number;

@@ -21,10 +21,11 @@ export interface ScoreSums {
   naiveAbsError: number;
 }
 
+/** The accuracy of a set of forecasts (domain data; the edge that serves GET /replenishment/score renders it). */
 export interface ScoreReport {
   forecasts: number;
-  actual_units: number;
-  forecast_units: number;
+  actualUnits: number;
+  forecastUnits: number;
   wape: number | null;
   bias: number | null;
   mase: number | null;
@@ -61,8 +62,8 @@ const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 export function reportOf(s: ScoreSums): ScoreReport {
   return {
     forecasts: s.count,
-    actual_units: r4(s.actual),
-    forecast_units: r4(s.forecast),
+    actualUnits: r4(s.actual),
+    forecastUnits: r4(s.forecast),
     wape: s.actual > 0 ? r4(s.absError / s.actual) : null,
     bias: s.actual > 0 ? r4((s.forecast - s.actual) / s.actual) : null,
     mase: s.naiveAbsError > 0 ? r4(s.absError / s.naiveAbsError) : null,

@@ -70,6 +70,7 @@ export class VisitsService {
   async today(): Promise<RouteDay> {
     const now = this.clock.now();
     const day = toPlus8(now).slice(0, 10);
+    // The default fulfiller's plan (the fulfiller registry decides which): its supplier prices give each good's cost.
     const plan = await this.plans.compute({ now });
     const [machinesSettings, labels, held] = [await this.settings.machines(), await this.repo.slotLabels(), await this.depot.available()];
     const label = new Map(labels.map((l) => [l.id, l]));

@@ -1,10 +1,10 @@
 /**
  * The UCP JSON of a replenishment plan (GET /replenishment/plan), rendered once from the domain plan (pure: no
- * Nest, no TypeORM). Its declared type is the OpenAPI `PlanResponse` (replenishment.responses.ts): the compiler ties them.
+ * Nest, no TypeORM). Its declared type is the OpenAPI `PlanResponse` (plan.responses.ts): the compiler ties them.
  */
 import { toPlus8 } from '../../common/time';
 import type { Plan, PlanLine, PlanSupply } from '../plan/plan.types';
-import type { PlanLineView, PlanResponse, PlanSupplyView } from './replenishment.responses';
+import type { PlanLineView, PlanResponse, PlanSupplyView } from './plan.responses';
 
 export const PLAN_POLICY_NAME = 'periodic review, order-up-to level (R, S) with safety stock; docs/replenishment-policy.md';
 

@@ -15,6 +15,7 @@ import { renderRun, renderRunSummary, REPLENISHMENT_CAPS } from './run.view';
 import { RunsService } from '../runs/runs.service';
 import { ReplenishmentDocs } from './replenishment.openapi';
 import { RunRepairService } from '../runs/placement/run-repair.service';
+import { renderScore } from './score.view';
 
 const CAPS = REPLENISHMENT_CAPS;
 
@@ -115,6 +116,6 @@ export class ReplenishmentController {
   @Get('score')
   @ReplenishmentDocs.score
   async score(@Query() q: ScoreQuery) {
-    return ok({ ...(await this.scoring.score(q.horizon_days ?? 7)) }, { capabilities: CAPS });
+    return ok(renderScore(await this.scoring.score(q.horizon_days ?? 7)), { capabilities: CAPS });
   }
 }

@@ -3,7 +3,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { ApiEndpoint, describeProperty } from '../../common/envelope/api-docs';
 import { CancelRunBody, CloseRunBody, DropRefusedLinesBody, ListRunsQuery, PlaceRunBody, ScoreQuery } from './replenishment.dto';
-import { PlanResponse, RunResponse, RunsListResponse, ScoreResponse } from './replenishment.responses';
+import { PlanResponse } from './plan.responses';
+import { RunResponse, RunsListResponse } from './runs.responses';
+import { ScoreResponse } from './score.responses';
 import { RUN_STATUSES } from '../runs/run.rules';
 
 describeProperty(ListRunsQuery, 'status', { required: false, enum: [...RUN_STATUSES], description: 'Only runs in this status.' });

@@ -16,7 +16,7 @@ import type {
   RunResponse,
   RunRestockOrderView,
   RunSummaryView,
-} from './replenishment.responses';
+} from './runs.responses';
 import type { RunStatus } from '../runs/run.rules';
 import type { RunDetail, RunListed, RunPurchaseOrderState, RunRestockOrderState } from '../runs/run.types';
 

@@ -6,9 +6,8 @@ import { EventsService } from '../../events/events.service';
 import { parseSkuId } from '../../identifiers/identifiers';
 import { RunsRepository } from '../runs/runs.repository';
 import { DEFAULT_DEPOT_ID, DepotEntity } from './depot.entity';
-import { DepotRepository } from './depot.repository';
+import { DepotRepository, DepotStockRow } from './depot.repository';
 import { countDelta, decodeDepotCursor, DEPOT_PAGE_MAX, encodeDepotCursor, fillRefusal } from './depot.rules';
-import { DepotView, renderDepot } from './api/depot.view';
 
 export interface DepotFill {
   slot_id: string;
@@ -23,6 +22,16 @@ export interface DepotCount {
   before: number;
   after: number;
   delta: number;
+}
+
+/** A page of what the depot holds (domain data; depot.view.ts renders it). */
+export interface DepotPage {
+  depot: DepotEntity;
+  stock: DepotStockRow[];
+  /** The cursor of the following page; null on the last. */
+  next: string | null;
+  /** The whole depot, whatever the page. */
+  totals: { goods: number; units: number };
 }
 
 /**
@@ -41,7 +50,7 @@ export class DepotService {
   ) {}
 
   /** A page of what the depot holds, by sku id (keyset: `cursor` from the previous page), with the whole depot's totals. */
-  async view(q: { cursor?: string; limit?: number } = {}): Promise<DepotView> {
+  async page(q: { cursor?: string; limit?: number } = {}): Promise<DepotPage> {
     const limit = Math.min(q.limit ?? DEPOT_PAGE_MAX, DEPOT_PAGE_MAX);
     let after: string | null = null;
     if (q.cursor !== undefined) {
@@ -52,7 +61,7 @@ export class DepotService {
     const rows = await this.repo.stockPage(DEFAULT_DEPOT_ID, after, limit + 1);
     const stock = rows.slice(0, limit);
     const next = rows.length > limit ? encodeDepotCursor(stock[stock.length - 1].skuId) : null;
-    return renderDepot(depot, { stock, next, totals: await this.repo.totals(DEFAULT_DEPOT_ID) });
+    return { depot, stock, next, totals: await this.repo.totals(DEFAULT_DEPOT_ID) };
   }
 
   /** What the depot holds per good (the plan serves slots from it). */
@@ -73,7 +82,7 @@ export class DepotService {
     this.filledListeners.push(listener);
   }
 
-  async fill(fills: { slot_id: string; quantity: number }[], confirm?: unknown): Promise<DepotView & { filled: DepotFill[] }> {
+  async fill(fills: { slot_id: string; quantity: number }[], confirm?: unknown): Promise<DepotPage & { filled: DepotFill[] }> {
     if (confirm !== true) throw Errors.confirmationRequired();
     const filled = await this.tx.run(async () => {
       const out = await this.moveIntoSlots(fills, '$.fills');
@@ -87,7 +96,7 @@ export class DepotService {
       return out;
     });
     await this.notifyFilled(filled);
-    return { ...(await this.view()), filled };
+    return { ...(await this.page()), filled };
   }
 
   /**
@@ -124,7 +133,7 @@ export class DepotService {
   }
 
   /** A stock count: what was counted replaces what the depot held, with the reason and the differences recorded. */
-  async count(counts: { item: { id: string }; quantity: number }[], reason: string, confirm?: unknown): Promise<DepotView & { counted: DepotCount[] }> {
+  async count(counts: { item: { id: string }; quantity: number }[], reason: string, confirm?: unknown): Promise<DepotPage & { counted: DepotCount[] }> {
     if (confirm !== true) throw Errors.confirmationRequired();
     counts.forEach((c, i) => {
       if (!parseSkuId(c.item.id)) throw Errors.invalid(`$.counts[${i}].item.id`, `${c.item.id} is not a sku id (<namespace>:<vendor sku>)`);
@@ -152,7 +161,7 @@ export class DepotService {
       });
       return out;
     });
-    return { ...(await this.view()), counted };
+    return { ...(await this.page()), counted };
   }
 
   private async depot(): Promise<DepotEntity> {

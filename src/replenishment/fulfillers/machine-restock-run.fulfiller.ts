@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
 import { RestockService } from '../../restock/restock.service';
-import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, FulfillerTraits, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
 import { capAtCapacity, machineNamespaces, machineRunRecovery, RunRestockOrder, runRestockOrders } from '../runs/run.rules';
 import { RunPartnerOrders, RunRestockOrderState } from '../runs/run.types';
 import { RunsRepository } from '../runs/runs.repository';
@@ -14,13 +14,17 @@ import { RunsRepository } from '../runs/runs.repository';
  */
 @Injectable()
 export class MachineRestockRunFulfiller implements RunFulfiller {
-  readonly kind = FULFILLER_KIND.machineRestock;
-  readonly traits: FulfillerTraits = {
+  static readonly kind = FULFILLER_KIND.machineRestock;
+  static readonly traits: FulfillerTraits = {
     sourcing: 'machine_platform',
-    leadSamples: 'restock_orders_by_platform',
+    leadSamples: { from: 'restock_orders_by_platform' },
     needsConfirm: false,
     manyNamespaces: true,
+    buysThroughPurchaseOrders: false,
+    deliveredByPlatform: true,
   };
+  readonly kind = MachineRestockRunFulfiller.kind;
+  readonly traits = MachineRestockRunFulfiller.traits;
   private readonly logger = new Logger(MachineRestockRunFulfiller.name);
   constructor(
     private readonly repo: RunsRepository,

@@ -1,9 +1,40 @@
 import { ReadOutcome } from '../../claims/claim.rules';
 import type { NewEvent } from '../../events/events.repository';
 import { BudgetOutcome } from '../../guards/guard.rules';
-import { FulfillerKind, FulfillerTraits } from '../fulfiller-kind';
+import type { LeadSampleSource } from '../../forecasting/lead-time.rules';
+import { FulfillerKind } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
 import { RunPartnerOrders } from '../runs/run.types';
+
+/**
+ * Where a plan's goods come from for a fulfiller:
+ * - `machine_platform`: each slot's own machine platform restocks its own good (no supplier resolution);
+ * - `resolved_supplier`: each good's supplier, resolved through the SKU registry;
+ * - `stand_in_supplier`: one supplier stands in for every resolved supplier, at that supplier's price.
+ */
+export type PlanSourcing = 'machine_platform' | 'resolved_supplier' | 'stand_in_supplier';
+
+/**
+ * What plans, runs, their queries and views need to know of a fulfiller, declared by the fulfiller (static, so the
+ * registry answers without building one). They read these instead of its kind.
+ */
+export interface FulfillerTraits {
+  readonly sourcing: PlanSourcing;
+  /** Whose completed deliveries measure its lead time (forecasting reads them as told). */
+  readonly leadSamples: LeadSampleSource;
+  /** Place needs `{confirm: true}` (the JSON boolean), like the money path it runs through. */
+  readonly needsConfirm: boolean;
+  /** The run's `fulfiller` column lists several namespaces (comma-separated) rather than naming one. */
+  readonly manyNamespaces: boolean;
+  /**
+   * It buys through purchase orders (checkout sessions `<run id>.<supplier>`): a line is on order once its purchase
+   * order is completed, even before the run is placed; the run's approval names them; a repair cancels them or drops
+   * the lines a supplier refused.
+   */
+  readonly buysThroughPurchaseOrders: boolean;
+  /** Its placed runs are delivered when their machine platforms complete the restock orders (followed, not received by hand). */
+  readonly deliveredByPlatform: boolean;
+}
 
 /** What a read of the fulfiller says about an interrupted place (never a second order). */
 export interface FulfillerRead {
@@ -88,7 +119,7 @@ export async function sendInOrder<P>(
  * guarded at the claim, the partner calls of a place and what they mean (a `PlacementOutcome`, pure data), recovery
  * by READING its partner and the words of those events, and its partner-side orders. RunPlacingService takes the
  * claim, asks it once and has RunPlacementRecorder record the outcome. A new kind: one file implementing this,
- * registered in run-fulfillers.ts.
+ * registered in run-fulfillers.ts (its class also declares `kind` and `traits` as static members: RunFulfillerClass).
  */
 export interface RunFulfiller {
   readonly kind: FulfillerKind;

@@ -5,9 +5,9 @@ import { BudgetService } from '../../guards/budget.service';
 import { SupplyAdapter, SupplyOrderRequest } from '../../partners/adapter.types';
 import { partnerFailure } from '../../partners/partner-failure';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
-import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller } from './run-fulfiller';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, FulfillerTraits, PlacementOutcome, RunFulfiller } from './run-fulfiller';
 import { allocateOrders, contractLines, runOrders } from '../runs/run-lines.rules';
 import { RUN_SPEND_SOURCE as SPEND_SOURCE } from '../runs/run.rules';
 import { RunPartnerOrders } from '../runs/run.types';
@@ -19,13 +19,17 @@ import { RunPartnerOrders } from '../runs/run.types';
  */
 @Injectable()
 export class SupplierRunFulfiller implements RunFulfiller {
-  readonly kind = FULFILLER_KIND.simulatedSupplier;
-  readonly traits: FulfillerTraits = {
+  static readonly kind = FULFILLER_KIND.simulatedSupplier;
+  static readonly traits: FulfillerTraits = {
     sourcing: 'stand_in_supplier',
-    leadSamples: 'runs_by_fulfiller',
+    leadSamples: { from: 'runs_by_fulfiller' },
     needsConfirm: false,
     manyNamespaces: false,
+    buysThroughPurchaseOrders: false,
+    deliveredByPlatform: false,
   };
+  readonly kind = SupplierRunFulfiller.kind;
+  readonly traits = SupplierRunFulfiller.traits;
   constructor(
     private readonly registry: PartnerRegistry,
     private readonly budget: BudgetService,

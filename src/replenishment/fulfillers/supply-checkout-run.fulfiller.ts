@@ -3,19 +3,21 @@ import { DomainError } from '../../common/errors/errors';
 import { CheckoutCompletionService } from '../../checkout/completion/checkout-completion.service';
 import { CheckoutRecoveryService } from '../../checkout/completion/checkout-recovery.service';
 import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
-import { CheckoutSessionBody } from '../../checkout/api/checkout.dto';
 import { CheckoutRepository } from '../../checkout/checkout.repository';
 import { orderUncertain as hasUncertainOrder } from '../../checkout/checkout.rules';
 import { CheckoutService } from '../../checkout/checkout.service';
 import { BudgetService } from '../../guards/budget.service';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
-import { FULFILLER_KIND, FulfillerTraits } from '../fulfiller-kind';
+import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity, RunLine } from '../runs/replenishment-run.entity';
-import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
+import { ClaimBudgetOutcome, FulfillerRead, FulfillerRunDraft, FulfillerTraits, PlacementOutcome, RunFulfiller, RunLease, sendInOrder } from './run-fulfiller';
 import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, runOrders, runPurchaseFulfillment } from '../runs/run-lines.rules';
 import { RunPartnerOrders, RunPurchaseOrderState } from '../runs/run.types';
 import { refusedItemIds } from '../unavailable/unavailable.rules';
 import { parseSkuId } from '../../identifiers/identifiers';
+
+/** The body checkout opens a session with (its edge's DTO, named through the service: no import of checkout's api/). */
+type CheckoutSessionBody = Parameters<CheckoutService['create']>[0];
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
@@ -26,13 +28,18 @@ import { parseSkuId } from '../../identifiers/identifiers';
  */
 @Injectable()
 export class SupplyCheckoutRunFulfiller implements RunFulfiller {
-  readonly kind = FULFILLER_KIND.supplyCheckout;
-  readonly traits: FulfillerTraits = {
+  static readonly kind = FULFILLER_KIND.supplyCheckout;
+  static readonly traits: FulfillerTraits = {
     sourcing: 'resolved_supplier',
-    leadSamples: 'checkout_runs_by_supplier',
+    // Its own runs, per supplier they list: one run buys from several.
+    leadSamples: { from: 'runs_listing_supplier', runKinds: [FULFILLER_KIND.supplyCheckout] },
     needsConfirm: true,
     manyNamespaces: true,
+    buysThroughPurchaseOrders: true,
+    deliveredByPlatform: false,
   };
+  readonly kind = SupplyCheckoutRunFulfiller.kind;
+  readonly traits = SupplyCheckoutRunFulfiller.traits;
   constructor(
     private readonly sessions: CheckoutRepository,
     private readonly checkout: CheckoutService,

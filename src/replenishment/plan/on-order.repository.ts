@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Tx } from '../../database/tx';
-import { FULFILLER_KIND } from '../fulfiller-kind';
 import type { LaterOrder, RunLineOrderRow } from './inventory-position.rules';
 
-/** A purchase order of a supply-checkout run completed for the line's supplier (session id `<run>.<supplier>`). */
-const PO_COMPLETED = `(r.fulfiller_kind = '${FULFILLER_KIND.supplyCheckout}' AND EXISTS (
+/**
+ * A purchase order of the run completed for the line's supplier (session id `<run>.<supplier>`). `kinds`: the
+ * parameter holding the kinds that buy through purchase orders (the caller asks RunFulfillers.kindsWith).
+ */
+const PO_COMPLETED = (kinds: string) => `(r.fulfiller_kind = ANY(${kinds}::text[]) AND EXISTS (
   SELECT 1 FROM checkout_sessions cs WHERE cs.run_id = r.id AND cs.status = 'completed' AND cs.id = r.id || '.' || (l->'supply'->>'ordered_from')))`;
-const ANY_PO_COMPLETED = `(r.fulfiller_kind = '${FULFILLER_KIND.supplyCheckout}' AND EXISTS (
+const ANY_PO_COMPLETED = (kinds: string) => `(r.fulfiller_kind = ANY(${kinds}::text[]) AND EXISTS (
   SELECT 1 FROM checkout_sessions cs WHERE cs.run_id = r.id AND cs.status = 'completed'))`;
 const LINE_CLOSED = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) d WHERE d->>'slot_id' = l->>'slot_id')`;
 
@@ -18,17 +20,20 @@ const LINE_CLOSED = `EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.deliv
 export class OnOrderRepository {
   constructor(private readonly tx: Tx) {}
 
-  /** Lines that may be on order (placing or placed runs, and supply-checkout runs with a completed purchase order). */
-  async openLines(location?: string, slotIds?: string[]): Promise<RunLineOrderRow[]> {
+  /**
+   * Lines that may be on order: placing or placed runs, and runs of `purchaseOrderKinds` (those that buy through
+   * purchase orders) with a completed purchase order.
+   */
+  async openLines(purchaseOrderKinds: readonly string[], location?: string, slotIds?: string[]): Promise<RunLineOrderRow[]> {
     const rows = (await this.tx.manager.query(
       `SELECT r.id AS run_id, r.status, l->>'slot_id' AS slot_id, l->'item'->>'id' AS sku_id, COALESCE((l->>'ordered_each')::int, 0) AS ordered_each, (l->>'quantity_each')::int AS quantity_each,
-              ${LINE_CLOSED} AS closed, ${PO_COMPLETED} AS po_completed
+              ${LINE_CLOSED} AS closed, ${PO_COMPLETED('$3')} AS po_completed
        FROM replenishment_runs r CROSS JOIN LATERAL jsonb_array_elements(r.lines) l
-       WHERE (r.status IN ('placing', 'placed') OR (r.status IN ('ready', 'awaiting_approval') AND ${ANY_PO_COMPLETED}))
+       WHERE (r.status IN ('placing', 'placed') OR (r.status IN ('ready', 'awaiting_approval') AND ${ANY_PO_COMPLETED('$3')}))
          AND ($1::text IS NULL OR l->>'location' = $1)
          AND ($2::text[] IS NULL OR l->>'slot_id' = ANY($2::text[]))
        ORDER BY r.created_at, r.id`,
-      [location ?? null, slotIds ?? null],
+      [location ?? null, slotIds ?? null, [...purchaseOrderKinds]],
     )) as RunLineOrderRow[];
     return rows.map((r) => ({ ...r, ordered_each: Number(r.ordered_each), quantity_each: r.quantity_each === null || r.quantity_each === undefined ? undefined : Number(r.quantity_each) }));
   }
@@ -36,16 +41,17 @@ export class OnOrderRepository {
   /**
    * Runs other than `runId` claimed after `since` (the draft's creation), with their slots: a run is claimed
    * (`claimed_at`, `placing`) before anything is sent, and a plan drafted while it was placing already counted it.
+   * `purchaseOrderKinds`: as for openLines.
    */
-  async orderedSince(runId: string, since: Date): Promise<LaterOrder[]> {
+  async orderedSince(runId: string, since: Date, purchaseOrderKinds: readonly string[]): Promise<LaterOrder[]> {
     const rows = (await this.tx.manager.query(
       `SELECT r.id, r.status,
               ARRAY(SELECT l->>'slot_id' FROM jsonb_array_elements(r.lines) l) AS slot_ids,
               EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(r.delivered, '[]'::jsonb)) d WHERE COALESCE((d->>'quantity')::int, 0) > 0) AS received_any,
-              ${ANY_PO_COMPLETED} AS po_completed
+              ${ANY_PO_COMPLETED('$3')} AS po_completed
        FROM replenishment_runs r
        WHERE r.id <> $1 AND COALESCE(r.claimed_at, r.placed_at) > $2`,
-      [runId, since],
+      [runId, since, [...purchaseOrderKinds]],
     )) as LaterOrder[];
     return rows;
   }

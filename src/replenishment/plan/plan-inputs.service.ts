@@ -6,7 +6,8 @@ import { DemandRepository, SlotAggregateRow } from '../../forecasting/demand/dem
 import { LeadTimeService } from '../../forecasting/lead-time.service';
 import { LeadTime } from '../../forecasting/lead-time.rules';
 import { DepotService } from '../depot/depot.service';
-import { FulfillerTraits } from '../fulfiller-kind';
+import type { FulfillerTraits } from '../fulfillers/run-fulfiller';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { CadenceRepository } from './cadence.repository';
 import { fleetVisitGap, medianGapDays, nextVisitIn, plus8Day, runReviewPeriod, slotReviewPeriod, type MachineVisitCadence, type ReviewSource } from './cadence.rules';
 import { expectedToDepot, onOrderBySlot, SlotOnOrder } from './inventory-position.rules';
@@ -77,7 +78,7 @@ export class PlanInputsService {
     const rows = await this.demand.slotAggregates(q.windowStartDay, d.salesWindowDays, q.location);
     const demandOf = new Map(rows.map((r) => [r.slotId, estimateDemand({ ...r, windowDays: d.salesWindowDays, stockNow: r.stock }, d)]));
     // Inventory position: what placed runs will still bring is counted as if it were on the shelf.
-    const openLines = await this.onOrder.openLines(q.location);
+    const openLines = await this.onOrder.openLines(RunFulfillers.kindsWith('buysThroughPurchaseOrders'), q.location);
     const onOrder = onOrderBySlot(openLines);
     // The depot serves slots before anything is bought, in the plan's slot order, until its units run out.
     const depotLeft = await this.depot.available([...new Set(rows.map((r) => r.skuId))]);

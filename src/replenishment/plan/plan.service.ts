@@ -9,7 +9,6 @@ import { FORECASTING_DEFAULTS } from '../../forecasting/forecasting.defaults';
 import { SlotAggregateRow } from '../../forecasting/demand/demand.repository';
 import { LeadTime } from '../../forecasting/lead-time.rules';
 import { PartnerRegistry } from '../../partners/registry/partner-registry';
-import { FulfillerKind } from '../fulfiller-kind';
 import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { aggregateBySupplier } from './aggregation.rules';
 import { coverOrder, SlotOnOrder } from './inventory-position.rules';
@@ -70,8 +69,8 @@ export class PlanService {
   async compute(opts: PlanOptions = {}): Promise<Plan> {
     const d = FORECASTING_DEFAULTS;
     const now = opts.now ?? this.clock.now();
-    const kind: FulfillerKind = opts.fulfiller ?? 'simulated_supplier';
-    const { sourcing, leadSamples } = this.fulfillers.of(kind).traits;
+    const { kind, traits } = this.fulfillers.of(opts.fulfiller);
+    const { sourcing, leadSamples } = traits;
     const today = startOfDayPlus8(now);
     const windowStart = new Date(today.getTime() - d.salesWindowDays * DAY_MS);
     const windowStartDay = toPlus8(windowStart).slice(0, 10);

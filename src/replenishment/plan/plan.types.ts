@@ -5,7 +5,7 @@
  */
 import type { UcpMessage } from '../../common/envelope/envelope';
 import type { LeadTime } from '../../forecasting/lead-time.rules';
-import type { FulfillerKind } from '../fulfiller-kind';
+import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import type { ChoiceReason } from '../supply-resolution/resolution.rules';
 import type { ReviewSource } from './cadence.rules';
 
@@ -101,10 +101,13 @@ export interface PlanSupplierOrder {
 
 export interface Plan {
   computedAt: Date;
-  /** `namespaces`: supplier fulfillers that resolve each good's supplier (null otherwise). */
-  fulfiller: { kind: FulfillerKind; namespace: string | null; namespaces: string[] | null };
+  /**
+   * `kind`: as the fulfiller names itself (carried to the answer, never branched on). `namespaces`: supplier
+   * fulfillers that resolve each good's supplier (null otherwise).
+   */
+  fulfiller: { kind: RunFulfiller['kind']; namespace: string | null; namespaces: string[] | null };
   policy: PlanPolicy;
-  leadTimes: (LeadTime & { fulfiller: string; kind: FulfillerKind })[];
+  leadTimes: (LeadTime & { fulfiller: string; kind: RunFulfiller['kind'] })[];
   /** Supplier fulfillers only (null for machine restock). */
   orders: PlanSupplierOrder[] | null;
   lines: PlanLine[];
@@ -115,7 +118,8 @@ export interface Plan {
 
 export interface PlanOptions {
   location?: string;
-  fulfiller?: FulfillerKind;
+  /** The fulfiller's kind; none: the registry's default (RunFulfillers). */
+  fulfiller?: RunFulfiller['kind'];
   /** Throw instead of warning when the fulfiller's catalog cannot be read (a run needs its boxes and prices). */
   requireCatalog?: boolean;
   now?: Date;

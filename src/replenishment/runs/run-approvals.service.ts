@@ -6,7 +6,7 @@ import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { BudgetService } from '../../guards/budget.service';
 import { LocationsRepository } from '../../locations/locations.repository';
-import { FULFILLER_KIND } from '../fulfiller-kind';
+import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { runKey, runPurchaseKeys } from './run-lines.rules';
 import { RunsRepository } from './runs.repository';
@@ -41,7 +41,7 @@ export class RunApprovalsService implements OnModuleInit {
   /**
    * A pending approval for `run` of `totalFen`, which passes the budget `outcome` names. Its subject is everything the
    * run moves (issue 37): each line's machine (by name), good, units and estimated cost, the fulfiller, the lines' key
-   * and, for a supply-checkout run, the purchase orders it lets checkout complete.
+   * and, for a run that buys through purchase orders, those it lets checkout complete.
    */
   async request(run: RunSubjectSource, totalFen: number, outcome: Parameters<typeof replenishmentRunSubject>[2], why: string): Promise<Approval> {
     const names = await this.locations.names([...new Set(run.lines.map((l) => l.location))]);
@@ -61,7 +61,7 @@ export class RunApprovalsService implements OnModuleInit {
     const machines = new Set(lines.map((l) => l.machine)).size;
     const goods = new Set(lines.map((l) => l.item_id)).size;
     const units = lines.reduce((t, l) => t + l.units, 0);
-    const purchaseOrders = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? runPurchaseKeys(run.id, run.lines, run.fulfiller) : [];
+    const purchaseOrders = RunFulfillers.runHas(run, 'buysThroughPurchaseOrders') ? runPurchaseKeys(run.id, run.lines, run.fulfiller) : [];
     return this.approvals.create({
       kind: 'replenishment_run',
       subject: replenishmentRunSubject(run.id, totalFen, outcome, { fulfiller: run.fulfiller, key: runKey(run.lines, totalFen, run.fulfiller), lines, purchaseOrders }),

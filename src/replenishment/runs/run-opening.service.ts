@@ -3,7 +3,7 @@ import { Approval } from '../../approvals/approvals.service';
 import { Tx } from '../../database/tx';
 import { EventsService } from '../../events/events.service';
 import { BudgetService } from '../../guards/budget.service';
-import { FulfillerKind } from '../fulfiller-kind';
+import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import { ReplenishmentRunEntity, RunLine } from './replenishment-run.entity';
 import { RunApprovalsService } from './run-approvals.service';
 import { RunsRepository } from './runs.repository';
@@ -11,7 +11,7 @@ import { RunsRepository } from './runs.repository';
 /** A run drafted from the plan by its fulfiller, about to be stored. */
 export type RunDraft = {
   id: string;
-  kind: FulfillerKind;
+  kind: RunFulfiller['kind'];
   namespace: string;
   lines: RunLine[];
   totalFen: number;

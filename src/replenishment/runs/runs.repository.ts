@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { In, Repository } from 'typeorm';
 import { SlotEntity } from '../../inventory/slot.entity';
 import { RestockOrderEntity } from '../../restock/restock-order.entity';
-import { FULFILLER_KIND } from '../fulfiller-kind';
 import { ReplenishmentRunEntity } from './replenishment-run.entity';
 import { RUN_MACHINE, RunStatus } from './run.rules';
 import { CLAIM_TIME_NOW, expiredClaims, heldClaimWhere, stampClaim, updateWhileHeld } from '../../claims/lease.sql';
@@ -100,12 +99,15 @@ export class RunsRepository {
     await recordStockReadings(this.tx.manager, [{ slotId: id, stock: Math.min(change.before, change.after) }], change.at);
   }
 
-  /** Placed runs filled by machine-platform restock orders, oldest first (the follow-up checks their orders). */
-  placedMachineRuns(limit: number): Promise<ReplenishmentRunEntity[]> {
+  /**
+   * Placed runs of `kinds` (those the machine platforms deliver: the caller asks the fulfillers), oldest first (the
+   * follow-up checks their restock orders).
+   */
+  placedRunsOfKinds(kinds: readonly string[], limit: number): Promise<ReplenishmentRunEntity[]> {
     return this.repo()
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'placed' })
-      .andWhere('r.fulfiller_kind = :kind', { kind: FULFILLER_KIND.machineRestock })
+      .andWhere('r.fulfiller_kind = ANY(:kinds)', { kinds: [...kinds] })
       .orderBy('r.created_at', 'ASC')
       .limit(limit)
       .getMany();

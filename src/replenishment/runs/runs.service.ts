@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { message, UcpMessage, warning } from '../../common/envelope/envelope';
 import { Errors } from '../../common/errors/errors';
-import { FULFILLER_KIND, FulfillerKind } from '../fulfiller-kind';
+import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import { RunFulfillers } from '../fulfillers/run-fulfillers';
 import { PlanService } from '../plan/plan.service';
 import { PlanLine } from '../plan/plan.types';
@@ -33,9 +33,10 @@ export class RunsService {
   ) {}
 
   /** The run created, and what its creation says (the plan's messages, nothing to order, approval required). */
-  async create(opts: { fulfiller?: FulfillerKind; location?: string } = {}): Promise<{ detail: RunDetail; messages: UcpMessage[] }> {
-    const kind: FulfillerKind = opts.fulfiller ?? FULFILLER_KIND.simulatedSupplier;
-    const fulfiller = this.fulfillers.of(kind);
+  /** `fulfiller`: the kind asked for; none: the registry's default. */
+  async create(opts: { fulfiller?: RunFulfiller['kind']; location?: string } = {}): Promise<{ detail: RunDetail; messages: UcpMessage[] }> {
+    const fulfiller = this.fulfillers.of(opts.fulfiller);
+    const kind = fulfiller.kind;
     // Supplier fulfillers resolve every good through the SKU registry; their catalogs must be readable.
     const requireCatalog = fulfiller.traits.sourcing !== 'machine_platform';
     const plan = await this.plans.computeAndRecord({ fulfiller: kind, location: opts.location, ...(requireCatalog ? { requireCatalog } : {}) });

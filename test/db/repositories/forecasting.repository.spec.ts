@@ -61,7 +61,7 @@ describe('ForecastingRepository on PostgreSQL', () => {
     expect(await repo.scoreSums(2, new Date('2026-03-10T00:00:00Z'))).toEqual([{ locationId: 'm1', count: 1, actual: 4, forecast: 2, absError: 2, naiveAbsError: 3 }]);
   });
 
-  it('reads lead-time samples newest first: by fulfiller, by supplier of a supply-checkout run, by machine platform', async () => {
+  it('reads lead-time samples newest first: by fulfiller, by supplier of the runs of the kinds asked, by machine platform', async () => {
     const run = (id: string, fulfiller: string, kind: string, placed: string | null, delivered: string | null) =>
       h.sql(
         `INSERT INTO replenishment_runs (id, status, fulfiller, fulfiller_kind, cost_is_estimated, lines, placed_at, delivered_at) VALUES ($1, 'delivered', $2, $3, false, '[]', $4, $5)`,
@@ -75,8 +75,11 @@ describe('ForecastingRepository on PostgreSQL', () => {
     const spans = (xs: { startedAt: Date; finishedAt: Date }[]) => xs.map((x) => (x.finishedAt.getTime() - x.startedAt.getTime()) / 86_400_000);
     expect(spans(await repo.runLeadSamples('sup-a', 10))).toEqual([2, 1]);
     expect(spans(await repo.runLeadSamples('sup-a', 1))).toEqual([2]);
-    expect(spans(await repo.checkoutLeadSamples('sup-b', 10))).toEqual([3]);
-    expect(spans(await repo.checkoutLeadSamples('sup-a', 10))).toEqual([3]);
+    expect(spans(await repo.supplierLineLeadSamples(['supply_checkout'], 'sup-b', 10))).toEqual([3]);
+    expect(spans(await repo.supplierLineLeadSamples(['supply_checkout'], 'sup-a', 10))).toEqual([3]);
+    // Only the runs of the kinds the caller names: r1-r3 list sup-a too.
+    expect(spans(await repo.supplierLineLeadSamples(['supplier'], 'sup-b', 10))).toEqual([]);
+    expect(spans(await repo.supplierLineLeadSamples(['supplier', 'supply_checkout'], 'sup-a', 10))).toEqual([2, 3, 1]);
     const order = (ns: string, binding: boolean, status: string, sent: string, done: string) =>
       h.sql(
         `INSERT INTO restock_orders (namespace, reference, location_id, binding, lines, fingerprint, status, sent_at, completed_at) VALUES ($1, gen_random_uuid()::text, 'm1', $2, '[]', 'f', $3, $4, $5)`,
@@ -101,7 +104,7 @@ describe('ForecastingRepository on PostgreSQL', () => {
       ],
     );
     const spans = (xs: { startedAt: Date; finishedAt: Date }[]) => xs.map((x) => (x.finishedAt.getTime() - x.startedAt.getTime()) / 86_400_000);
-    expect(spans(await repo.checkoutLeadSamples('sup-a', 10))).toEqual([1]);
-    expect(spans(await repo.checkoutLeadSamples('sup-b', 10))).toEqual([4]);
+    expect(spans(await repo.supplierLineLeadSamples(['supply_checkout'], 'sup-a', 10))).toEqual([1]);
+    expect(spans(await repo.supplierLineLeadSamples(['supply_checkout'], 'sup-b', 10))).toEqual([4]);
   });
 });

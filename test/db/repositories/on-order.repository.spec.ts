@@ -9,6 +9,8 @@ describe('OnOrderRepository on PostgreSQL', () => {
     repo = h.get(OnOrderRepository);
   });
   afterAll(() => h.close());
+  // The kinds that buy through purchase orders, as the caller asks the fulfillers for them.
+  const PO = ['supply_checkout'];
   beforeEach(() => h.sql('DELETE FROM replenishment_runs; DELETE FROM checkout_sessions'));
 
   const line = (slot: string, location: string, ordered: number, from?: string) => ({
@@ -29,24 +31,26 @@ describe('OnOrderRepository on PostgreSQL', () => {
     await run('r-placing', 'placing', [line('s1', 'L1', 3)]);
     await run('r-ready', 'ready', [line('s1', 'L1', 9)]);
     await run('r-done', 'delivered', [line('s1', 'L1', 9)]);
-    const all = await repo.openLines();
+    const all = await repo.openLines(PO);
     expect(all.map((r) => [r.run_id, r.slot_id, r.ordered_each, r.closed, r.po_completed]).sort()).toEqual([
       ['r-placed', 's1', 24, false, false],
       ['r-placed', 's2', 5, true, false],
       ['r-placing', 's1', 3, false, false],
     ]);
-    expect((await repo.openLines('L2')).map((r) => r.slot_id)).toEqual(['s2']);
-    expect((await repo.openLines(undefined, ['s2'])).map((r) => r.run_id)).toEqual(['r-placed']);
+    expect((await repo.openLines(PO, 'L2')).map((r) => r.slot_id)).toEqual(['s2']);
+    expect((await repo.openLines(PO, undefined, ['s2'])).map((r) => r.run_id)).toEqual(['r-placed']);
   });
 
   it('a supply-checkout run not placed as a whole: only the lines of its completed purchase order', async () => {
     await run('r-sc', 'ready', [line('s1', 'L1', 12, 'acme'), line('s2', 'L1', 6, 'beta')], { kind: 'supply_checkout' });
     await h.sql(`INSERT INTO checkout_sessions (id, namespace, status, run_id) VALUES ('r-sc.acme', 'acme', 'completed', 'r-sc'), ('r-sc.beta', 'beta', 'incomplete', 'r-sc')`);
-    const rows = await repo.openLines();
+    const rows = await repo.openLines(PO);
     expect(rows.map((r) => [r.slot_id, r.po_completed])).toEqual([
       ['s1', true],
       ['s2', false],
     ]);
+    // A kind not named as buying through purchase orders: its sessions count for nothing.
+    expect(await repo.openLines([])).toEqual([]);
   });
 
   it('names the runs claimed after a date, other than the draft, with their slots and whether anything arrived', async () => {
@@ -54,7 +58,7 @@ describe('OnOrderRepository on PostgreSQL', () => {
     await run('r-new', 'closed', [line('s1', 'L1', 1), line('s2', 'L1', 1)], { claimedAgoSecs: 10, delivered: [{ slot_id: 's1', quantity: 1 }] });
     await run('r-self', 'placing', [line('s1', 'L1', 1)], { claimedAgoSecs: 5 });
     const since = new Date(Date.now() - 60_000);
-    const later = await repo.orderedSince('r-self', since);
+    const later = await repo.orderedSince('r-self', since, PO);
     expect(later).toEqual([{ id: 'r-new', status: 'closed', slot_ids: ['s1', 's2'], received_any: true, po_completed: false }]);
   });
 });

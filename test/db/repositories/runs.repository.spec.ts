@@ -77,12 +77,14 @@ describe('RunsRepository on PostgreSQL', () => {
     expect((await repo.expiredPlacing(1_000, 10)).map((r) => r.id)).toEqual(['run-null', 'run-old', 'run-fresh']);
   });
 
-  it('lists placed machine-restock runs oldest first', async () => {
+  it('lists the placed runs of the kinds asked, oldest first', async () => {
     await run('run-m2', 'placed', { fulfillerKind: 'machine_restock', createdAt: new Date('2026-01-02T00:00:00Z') });
     await run('run-m1', 'placed', { fulfillerKind: 'machine_restock', createdAt: new Date('2026-01-01T00:00:00Z') });
     await run('run-m3', 'delivered', { fulfillerKind: 'machine_restock' });
     await run('run-s', 'placed');
-    expect((await repo.placedMachineRuns(10)).map((r) => r.id)).toEqual(['run-m1', 'run-m2']);
+    expect((await repo.placedRunsOfKinds(['machine_restock'], 10)).map((r) => r.id)).toEqual(['run-m1', 'run-m2']);
+    expect((await repo.placedRunsOfKinds(['machine_restock'], 1)).map((r) => r.id)).toEqual(['run-m1']);
+    expect(await repo.placedRunsOfKinds([], 10)).toEqual([]);
   });
 
   it('locks slots by id and sets their stock; reads restock orders by (namespace, reference)', async () => {

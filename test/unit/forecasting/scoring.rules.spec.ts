@@ -11,7 +11,7 @@ describe('forecast scoring (known answers)', () => {
   it('WAPE, bias and MASE against the naive forecast', () => {
     const s = sumsOf(rows);
     expect(s).toEqual({ count: 3, actual: 20, forecast: 15, absError: 9, naiveAbsError: 8 });
-    expect(reportOf(s)).toEqual({ forecasts: 3, actual_units: 20, forecast_units: 15, wape: 0.45, bias: -0.25, mase: 1.125, mae: 3 });
+    expect(reportOf(s)).toEqual({ forecasts: 3, actualUnits: 20, forecastUnits: 15, wape: 0.45, bias: -0.25, mase: 1.125, mae: 3 });
   });
 
   it('sums combine per location into the overall report', () => {
@@ -21,8 +21,8 @@ describe('forecast scoring (known answers)', () => {
   it('undefined measures are null, never a division by zero', () => {
     expect(reportOf(sumsOf([{ forecast: 2, actual: 0, naive: 0 }]))).toEqual({
       forecasts: 1,
-      actual_units: 0,
-      forecast_units: 2,
+      actualUnits: 0,
+      forecastUnits: 2,
       wape: null,
       bias: null,
       mase: null,

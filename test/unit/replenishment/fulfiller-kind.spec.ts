@@ -1,5 +1,6 @@
 import { DomainError } from '../../../src/common/errors/errors';
 import { FULFILLER_KINDS, isFulfillerKind, runFulfillerKind } from '../../../src/replenishment/fulfiller-kind';
+import { RUN_FULFILLER_PROVIDERS, RunFulfillers } from '../../../src/replenishment/fulfillers/run-fulfillers';
 
 describe('fulfiller kinds', () => {
   it('is a closed list', () => {
@@ -23,5 +24,26 @@ describe('fulfiller kinds', () => {
       expect((err as DomainError).code).toBe('internal_error');
       expect((err as DomainError).message).toContain('run-x');
     }
+  });
+});
+
+describe('the fulfiller registry', () => {
+  it('registers one fulfiller class per kind, each declaring its own kind', () => {
+    expect(RUN_FULFILLER_PROVIDERS.map((c) => c.kind).sort()).toEqual([...FULFILLER_KINDS].sort());
+    for (const c of RUN_FULFILLER_PROVIDERS) {
+      expect(c.traits).toBeDefined();
+      expect(c.prototype).toBeDefined();
+    }
+  });
+
+  it('names the kinds having a trait, so no query or service names a kind', () => {
+    expect(RunFulfillers.kindsWith('buysThroughPurchaseOrders')).toEqual(['supply_checkout']);
+    expect(RunFulfillers.kindsWith('deliveredByPlatform')).toEqual(['machine_restock']);
+  });
+
+  it('a stored run of an unknown kind has no trait', () => {
+    expect(RunFulfillers.runHas({ fulfillerKind: 'supply_checkout' }, 'buysThroughPurchaseOrders')).toBe(true);
+    expect(RunFulfillers.runHas({ fulfillerKind: 'simulated_supplier' }, 'buysThroughPurchaseOrders')).toBe(false);
+    expect(RunFulfillers.runHas({ fulfillerKind: 'SUPPLY_CHECKOUT' }, 'buysThroughPurchaseOrders')).toBe(false);
   });
 });

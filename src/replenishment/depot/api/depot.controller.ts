@@ -7,6 +7,7 @@ import { replyOnce } from '../../../idempotency/idempotent-reply';
 import { REPLENISHMENT_CAPS } from '../../api/run.view';
 import { DepotCountBody, DepotFillBody, DepotQuery } from './depot.dto';
 import { DepotDocs } from './depot.openapi';
+import { renderDepot, renderDepotCount, renderDepotFill } from './depot.view';
 import { DepotService } from '../depot.service';
 import { DEFAULT_DEPOT_ID } from '../depot.entity';
 
@@ -23,7 +24,7 @@ export class DepotController {
   @Get()
   @DepotDocs.get
   async get(@Query() q: DepotQuery) {
-    return ok({ ...(await this.depot.view({ cursor: q.cursor, limit: q.limit })) }, { capabilities: CAPS });
+    return ok(renderDepot(await this.depot.page({ cursor: q.cursor, limit: q.limit })), { capabilities: CAPS });
   }
 
   @Post('fill')
@@ -31,7 +32,7 @@ export class DepotController {
   @DepotDocs.fill
   async fill(@Body() body: DepotFillBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'depot.fill', resourceId: DEFAULT_DEPOT_ID }, async () =>
-      ok({ ...(await this.depot.fill(body.fills, body.confirm)) }, { capabilities: CAPS }),
+      ok(renderDepotFill(await this.depot.fill(body.fills, body.confirm)), { capabilities: CAPS }),
     );
   }
 
@@ -40,7 +41,7 @@ export class DepotController {
   @DepotDocs.count
   async count(@Body() body: DepotCountBody, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return replyOnce(this.idempotency, req, res, { operation: 'depot.count', resourceId: DEFAULT_DEPOT_ID }, async () =>
-      ok({ ...(await this.depot.count(body.counts, body.reason, body.confirm)) }, { capabilities: CAPS }),
+      ok(renderDepotCount(await this.depot.count(body.counts, body.reason, body.confirm)), { capabilities: CAPS }),
     );
   }
 }

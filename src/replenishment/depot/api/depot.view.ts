@@ -1,22 +1,31 @@
-/** The UCP JSON of the depot (GET /depot and the answers of fill and count), rendered once (pure). */
+/** The UCP JSON of the depot (GET /depot and the answers of fill and count), rendered once at the edge (pure). */
+import type { ResponseBody } from '../../../common/envelope/envelope.responses';
 import { toPlus8 } from '../../../common/time';
-import type { DepotEntity } from '../depot.entity';
-import type { DepotStockRow } from '../depot.repository';
+import type { DepotCount, DepotFill, DepotPage } from '../depot.service';
+import type { DepotCountResponse, DepotFillResponse, DepotResponse } from './depot.responses';
 
-export interface DepotView {
-  depot: { id: string; name: string };
-  stock: { item: { id: string }; title: string | null; quantity: number; updated_at: string }[];
-  /** The whole depot, whatever the page. */
-  totals: { goods: number; units: number };
-  pagination: { has_next_page: boolean; cursor?: string };
+/** A page of the depot's stock, with the cursor of the following page (none on the last). */
+export function renderDepot(p: DepotPage): ResponseBody<DepotResponse> {
+  return {
+    depot: { id: p.depot.id, name: p.depot.name },
+    stock: p.stock.map((s) => ({ item: { id: s.skuId }, title: s.title, quantity: s.quantity, updated_at: toPlus8(s.updatedAt) })),
+    totals: p.totals,
+    pagination: p.next !== null ? { has_next_page: true, cursor: p.next } : { has_next_page: false },
+  };
 }
 
-/** A page of the depot's stock; `next` is the cursor of the following page (null on the last). */
-export function renderDepot(depot: DepotEntity, page: { stock: DepotStockRow[]; next: string | null; totals: { goods: number; units: number } }): DepotView {
+/** A fill's answer: the depot's first page, then the units moved into each slot. */
+export function renderDepotFill(p: DepotPage & { filled: DepotFill[] }): ResponseBody<DepotFillResponse> {
   return {
-    depot: { id: depot.id, name: depot.name },
-    stock: page.stock.map((s) => ({ item: { id: s.skuId }, title: s.title, quantity: s.quantity, updated_at: toPlus8(s.updatedAt) })),
-    totals: page.totals,
-    pagination: page.next !== null ? { has_next_page: true, cursor: page.next } : { has_next_page: false },
+    ...renderDepot(p),
+    filled: p.filled.map((f) => ({ slot_id: f.slot_id, item: { id: f.item.id }, quantity: f.quantity, stock_before: f.stock_before, stock_after: f.stock_after })),
+  };
+}
+
+/** A count's answer: the depot's first page, then what each counted good held before and holds now. */
+export function renderDepotCount(p: DepotPage & { counted: DepotCount[] }): ResponseBody<DepotCountResponse> {
+  return {
+    ...renderDepot(p),
+    counted: p.counted.map((c) => ({ item: { id: c.item.id }, before: c.before, after: c.after, delta: c.delta })),
   };
 }

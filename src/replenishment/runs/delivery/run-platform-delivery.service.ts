@@ -5,6 +5,7 @@ import { Tx } from '../../../database/tx';
 import { EventsService } from '../../../events/events.service';
 import { RestockOrderEntity } from '../../../restock/restock-order.entity';
 import { RestockFollowUpService } from '../../../restock/restock-follow-up.service';
+import { RunFulfillers } from '../../fulfillers/run-fulfillers';
 import { receiptOf } from '../../plan/inventory-position.rules';
 import { runDeliveryFromOrders, runRestockOrders } from '../run.rules';
 import { RunStockService } from './run-stock.service';
@@ -38,7 +39,7 @@ export class RunPlatformDeliveryService implements OnModuleInit {
    */
   async deliverFromPlatform(): Promise<number> {
     let delivered = 0;
-    for (const run of await this.repo.placedMachineRuns(PLATFORM_DELIVERY_BATCH)) {
+    for (const run of await this.repo.placedRunsOfKinds(RunFulfillers.kindsWith('deliveredByPlatform'), PLATFORM_DELIVERY_BATCH)) {
       const orders = runRestockOrders(run.id, run.lines);
       const rows = await this.repo.restockOrders(orders.map((o) => ({ namespace: o.namespace, reference: o.reference })));
       if (orders.length === 0 || rows.length !== orders.length || rows.some((r) => r.status !== 'completed')) continue;

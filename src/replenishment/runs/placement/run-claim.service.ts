@@ -4,6 +4,7 @@ import { Errors } from '../../../common/errors/errors';
 import { Tx } from '../../../database/tx';
 import { KillSwitchService } from '../../../guards/kill-switch.service';
 import { RunFulfiller } from '../../fulfillers/run-fulfiller';
+import { RunFulfillers } from '../../fulfillers/run-fulfillers';
 import { supersedingRuns } from '../../plan/inventory-position.rules';
 import { OnOrderRepository } from '../../plan/on-order.repository';
 import { ReplenishmentRunEntity } from '../replenishment-run.entity';
@@ -58,7 +59,7 @@ export class RunClaimService {
       const refusal = placeRefusal(run.status as RunStatus, run.approvalId);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
       if (run.lines.length === 0) throw Errors.conflict('nothing_to_order', 'the run has no lines to place');
-      this.refuseIfSuperseded(run, await this.onOrder.orderedSince(run.id, run.createdAt));
+      this.refuseIfSuperseded(run, await this.onOrder.orderedSince(run.id, run.createdAt, RunFulfillers.kindsWith('buysThroughPurchaseOrders')));
       fulfiller.checkClaim(run);
       // A run approved for these very lines is placed whatever the budget says now (the owner approved passing it).
       const approved = await this.runApprovals.covers(run);

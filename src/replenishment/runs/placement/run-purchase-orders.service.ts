@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CheckoutRepository } from '../../../checkout/checkout.repository';
 import { CheckoutService } from '../../../checkout/checkout.service';
-import { CheckoutSessionBody } from '../../../checkout/api/checkout.dto';
 import { CheckoutSessionEntity } from '../../../checkout/checkout-session.entity';
 import { RunLine } from '../replenishment-run.entity';
 import { runCheckoutId, runPurchaseFulfillment } from '../run-lines.rules';
+
+/** The body checkout updates a session with (its edge's DTO, named through the service: no import of checkout's api/). */
+type CheckoutSessionBody = Parameters<CheckoutService['update']>[1];
 
 /**
  * The purchase orders (checkout sessions) of a supply-checkout run, as a repair changes them before the run is

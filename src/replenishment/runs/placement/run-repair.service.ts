@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Errors } from '../../../common/errors/errors';
 import { Tx } from '../../../database/tx';
 import { EventsService } from '../../../events/events.service';
-import { FULFILLER_KIND } from '../../fulfiller-kind';
+import { RunFulfillers } from '../../fulfillers/run-fulfillers';
 import { allocateOrders, dropItems } from '../run-lines.rules';
 import { RunPurchaseOrdersService } from './run-purchase-orders.service';
 import { RunDetailService } from '../run-detail.service';
@@ -37,7 +37,7 @@ export class RunRepairService {
       const status = run.status as RunStatus;
       const refusal = cancelRefusal(status);
       if (refusal) throw Errors.conflict(refusal.code, refusal.text);
-      const sessions = run.fulfillerKind === FULFILLER_KIND.supplyCheckout ? await this.purchaseOrders.ofRun(id) : [];
+      const sessions = RunFulfillers.runHas(run, 'buysThroughPurchaseOrders') ? await this.purchaseOrders.ofRun(id) : [];
       const completed = sessions.filter((s) => s.status === 'completed').map((s) => s.id);
       if (completed.length) {
         throw Errors.conflict(
@@ -71,7 +71,7 @@ export class RunRepairService {
     const run = await this.tx.run(async () => {
       const run = await this.repo.findForUpdate(id);
       if (!run) throw Errors.notFound(`replenishment run ${id}`);
-      if (run.fulfillerKind !== FULFILLER_KIND.supplyCheckout) throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
+      if (!RunFulfillers.runHas(run, 'buysThroughPurchaseOrders')) throw Errors.conflict('invalid_state', 'only a supply-checkout run has purchase orders whose lines can be refused');
       if (run.status !== 'ready' && run.status !== 'awaiting_approval') {
         throw Errors.conflict('invalid_state', `the run is ${run.status}; lines are dropped only before it is placed`);
       }
