@@ -3,7 +3,7 @@ import { DomainError } from '../../common/errors/errors';
 import { CheckoutCompletionService } from '../../checkout/completion/checkout-completion.service';
 import { CheckoutRecoveryService } from '../../checkout/completion/checkout-recovery.service';
 import { CheckoutSessionEntity } from '../../checkout/checkout-session.entity';
-import { CheckoutSessionBody } from '../../checkout/api/checkout.dto';
+import type { CheckoutSessionInput } from '../../checkout/checkout-session.input';
 import { CheckoutRepository } from '../../checkout/checkout.repository';
 import { orderUncertain as hasUncertainOrder } from '../../checkout/checkout.rules';
 import { CheckoutService } from '../../checkout/checkout.service';
@@ -143,13 +143,13 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     return (await this.checkoutRecovery.settleUncertain(row)).row;
   }
 
-  private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionBody['line_items']): Promise<CheckoutSessionEntity> {
+  private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionInput['line_items']): Promise<CheckoutSessionEntity> {
     const body = {
       id,
       line_items: lines,
       // The goods go to the route's machines (the supplier's `restock` method); the locations are the destination.
       fulfillment: runPurchaseFulfillment(run.id, run.lines, supplier),
-    } as unknown as CheckoutSessionBody;
+    } as unknown as CheckoutSessionInput;
     // No idempotency key: the run's place has its own; the session id is the supplier's ref.
     return this.checkout.create(body, {}, { runId: run.id });
   }

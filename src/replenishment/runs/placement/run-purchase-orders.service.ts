@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CheckoutRepository } from '../../../checkout/checkout.repository';
 import { CheckoutService } from '../../../checkout/checkout.service';
-import { CheckoutSessionBody } from '../../../checkout/api/checkout.dto';
+import type { CheckoutSessionInput } from '../../../checkout/checkout-session.input';
 import { CheckoutSessionEntity } from '../../../checkout/checkout-session.entity';
 import { RunLine } from '../replenishment-run.entity';
 import { runCheckoutId, runPurchaseFulfillment } from '../run-lines.rules';
@@ -44,7 +44,7 @@ export class RunPurchaseOrdersService {
         const body = {
           line_items: gone.map((l) => ({ item: { id: l.item_id }, quantity: 0, quantity_unit: { unit: l.unit } })),
           fulfillment: runPurchaseFulfillment(runId, kept, supplier),
-        } as unknown as CheckoutSessionBody;
+        } as unknown as CheckoutSessionInput;
         await this.checkout.update(s.id, body);
       }
     }
