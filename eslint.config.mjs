@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/**', 'scripts/**', 'src/generated/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/**', 'scripts/**', 'generated/**', '*.js', '*.mjs'] },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'migrations/**/*.ts'],
     extends: [tseslint.configs.base],

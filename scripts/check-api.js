@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI check of the published API description (`npm run api:check`), each step timed:
-//  1. src/generated/openapi-metadata.ts is what the Swagger plugin generates from the code now (a changed DTO or response class
+//  1. generated/openapi-metadata.ts is what the Swagger plugin generates from the code now (a changed DTO or response class
 //     without `npm run openapi:write` fails here; the e2e test then compares docs/openapi.json with the document the
 //     app builds from that metadata, and another validates real answers against it);
 //  2. Redocly lints docs/openapi.json with the recommended rules: 0 errors;

@@ -23,7 +23,9 @@ function newestMtime(dir) {
 const stale =
   !fs.existsSync(entry) ||
   !fs.existsSync(path.join(root, 'dist', 'console', 'index.html')) ||
-  Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'migrations')), newestMtime(path.join(root, 'console', 'src'))) >
+  Math.max(
+    ...['src', 'generated', 'migrations', path.join('console', 'src')].map((d) => newestMtime(path.join(root, d))),
+  ) >
     fs.statSync(entry).mtimeMs;
 if (stale) {
   console.log('building…');

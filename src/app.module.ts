@@ -12,7 +12,6 @@ import { RateLimitGuard } from './common/rate-limit/rate-limit.guard';
 import { CatalogModule } from './catalog/catalog.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { ClockModule } from './common/clock.module';
 import { DatabaseModule } from './database/database.module';
 import { ALL_ENTITIES } from './entities';
 import { DiscoveryModule } from './discovery/discovery.module';
@@ -58,7 +57,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        ClockModule,
         LoggingModule.forRoot({ level: opts.logLevel, destination: opts.logDestination }),
         DatabaseModule.forRoot(ALL_ENTITIES),
         ScheduleModule.forRoot(),

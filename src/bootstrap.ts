@@ -1,4 +1,4 @@
-import { requesterContext } from './approvals/requester.context';
+import { requesterContext } from './common/auth/requester.context';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';

@@ -3,7 +3,8 @@ import { Logger } from '@nestjs/common';
 import { setFlagsFromString } from 'node:v8';
 import { createApp } from './bootstrap';
 import { ROOT_LOGGER } from './common/logging/logging.module';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
+import { ConfigError } from './config/config-error';
 import { runtimeV8Flags } from './database/embedded-postgres';
 
 async function main(): Promise<void> {

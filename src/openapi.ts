@@ -14,7 +14,7 @@ import { APP_CONFIG } from './config/app-config';
 import { capabilitySchema, capabilitySchemaUrl, CAPABILITY_SCHEMA_PATH } from './discovery/capability-schemas.rules';
 import { ProfileCapabilityView, ProfileServiceView } from './discovery/api/discovery.responses';
 import { buildAsyncApiDocument } from './events/api/asyncapi';
-import openApiMetadata from './generated/openapi-metadata';
+import openApiMetadata from '../generated/openapi-metadata';
 import type { AppConfig } from './config/app-config';
 
 const DESCRIPTION = `UCP 2026-08-25 aligned commerce interface of a vending-route operator (interface 2026-09-10 v2): supplier catalogs, live machine shelves, wholesale purchase orders (checkout), sales, live prices, replenishment, restock requests, owner approvals and an event log.
@@ -48,7 +48,7 @@ const TAGS: [string, string][] = [
 let rulesDescribed = false;
 
 /**
- * The OpenAPI document, generated from the controllers: body and response models come from src/generated/openapi-metadata.ts
+ * The OpenAPI document, generated from the controllers: body and response models come from generated/openapi-metadata.ts
  * (generated from the DTO and `*.responses.ts` classes by `npm run openapi:write`), request bounds from the DTOs'
  * class-validator rules, operation texts from each capability's `*.openapi.ts`.
  */

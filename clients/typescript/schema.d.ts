@@ -1970,7 +1970,7 @@ export interface components {
              *     again), `failed`, then the platform's `pending`, `in_progress`, `completed`, `cancelled`.
              * @enum {string}
              */
-            status: "pending" | "in_progress" | "completed" | "cancelled" | "failed" | "sending" | "not_sent";
+            status: "completed" | "failed" | "pending" | "in_progress" | "cancelled" | "sending" | "not_sent";
             external_ref: string | null;
             delivered: components["schemas"]["RestockOrderDeliveredView"][] | null;
         };
@@ -2012,7 +2012,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
+            status: "placed" | "cancelled" | "rejected" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -2035,7 +2035,7 @@ export interface components {
              * @description `awaiting_approval` (an owner must approve in `/approvals`), `ready`, `placing`, `placed`, `delivered` (every line received), `closed` (an operator closed what never arrived), `rejected`, `cancelled` (before it was placed).
              * @enum {string}
              */
-            status: "cancelled" | "rejected" | "placed" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
+            status: "placed" | "cancelled" | "rejected" | "delivered" | "closed" | "ready" | "awaiting_approval" | "placing";
             fulfiller: components["schemas"]["RunFulfillerView"];
             /** @description True: the costs in this run are estimates (the supplier's statement settles them). */
             cost_is_estimated: boolean;
@@ -2388,7 +2388,7 @@ export interface components {
             /** @enum {string} */
             type: "refund_failed" | "refund" | "cancellation";
             /** @enum {string} */
-            status: "pending" | "completed" | "failed";
+            status: "completed" | "failed" | "pending";
             line_items?: components["schemas"]["LineRefView"][];
             /** @description Money back to the buyer is negative. */
             totals?: components["schemas"]["TotalView"][];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { ClockController } from './api/clock.controller';
 import { ClockService } from './clock.service';
 
@@ -7,5 +8,5 @@ import { ClockService } from './clock.service';
  * `production`, so a production service has no such route at all (issue 37): every request there is the unknown
  * route's 404, whatever its body.
  */
-@Module({ controllers: [ClockController], providers: [ClockService] })
+@Module({ imports: [ClockModule], controllers: [ClockController], providers: [ClockService] })
 export class StagingClockModule {}

@@ -2,7 +2,7 @@
 import type { Credential } from '../common/auth/credential';
 import type { ApprovalEntity } from './approval.entity';
 import { ApprovalKind, ApprovalStatus, publicStatus } from './approval.rules';
-import { readRequester, type Requester } from './requester.rules';
+import { readRequester, type Requester } from '../common/auth/requester.rules';
 
 /** Who resolved it, as stored: the channel, the resolving credential, the chat ids given, a withdrawal's reason. */
 export type StoredResolver = {

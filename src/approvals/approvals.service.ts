@@ -1,5 +1,5 @@
-import { currentRequester } from './requester.context';
-import { readRequester } from './requester.rules';
+import { currentRequester } from '../common/auth/requester.context';
+import { readRequester } from '../common/auth/requester.rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ReadOutcome, RecoveryTally } from '../claims/claim.rules';
 import { MoneyClaims } from '../claims/money-claims.service';

@@ -11,8 +11,20 @@ import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
 import { CatalogSnapshot, SupplyCatalogService } from '../supply-catalog/supply-catalog.service';
 import { groupById, productPriceWarning, SlotView, SupplyProductView, variantPath } from '../supply-catalog/variant.rules';
-import { CatalogLookupBody, CatalogSearchBody, SEARCH_DEFAULT_LIMIT } from './api/catalog.dto';
-import { decodeCursor, pageOf, searchFingerprint } from './pagination.rules';
+import { decodeCursor, pageOf, SEARCH_DEFAULT_LIMIT, searchFingerprint } from './pagination.rules';
+
+/** What a search asks (the edge validates it: api/catalog.dto.ts). */
+export interface CatalogSearch {
+  query?: string;
+  filters: { namespace: string; location?: string; categories?: string[] };
+  pagination?: { cursor?: string; limit?: number };
+}
+
+/** What a lookup asks (the edge validates it: api/catalog.dto.ts). */
+export interface CatalogLookup {
+  ids: string[];
+  filters?: { location?: string };
+}
 
 /** A good that search or lookup found: a supplier product of a namespace, or a slot of the synced machine copy. */
 export type CatalogGood = { role: 'supply'; namespace: string; product: SupplyProductView } | { role: 'machine'; slot: SlotView };
@@ -52,7 +64,7 @@ export class CatalogService {
     private readonly aliases: AliasService,
   ) {}
 
-  async search(body: CatalogSearchBody): Promise<CatalogSearchResult> {
+  async search(body: CatalogSearch): Promise<CatalogSearchResult> {
     const ns = requireNamespace(body.filters.namespace, '$.filters.namespace');
     const capability = ns.role === 'supply' ? 'catalog' : 'inventory';
     this.registry.usable(ns.namespace, ns.role, capability, '$.filters.namespace');
@@ -99,7 +111,7 @@ export class CatalogService {
     return { products: groupById(items, goodId).groups, pagination, messages: [] };
   }
 
-  async lookup(body: CatalogLookupBody): Promise<CatalogLookupResult> {
+  async lookup(body: CatalogLookup): Promise<CatalogLookupResult> {
     const location = body.filters?.location !== undefined ? requireLocationId(body.filters.location, '$.filters.location') : undefined;
     // Validate every id first (400 before any partner is called); duplicates are answered once.
     const firstIndex = new Map<string, number>();

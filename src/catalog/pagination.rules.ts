@@ -5,6 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 
+/** Results of a search page when the request names no limit. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+
 export interface PageRequest {
   offset: number;
   limit: number;

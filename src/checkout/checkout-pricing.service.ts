@@ -5,7 +5,7 @@ import { parseSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { mergeLineChanges } from './checkout-lines.rules';
 import { StoredLine } from './checkout-session.entity';
-import { CheckoutLineBody } from './api/checkout.dto';
+import type { CheckoutLineInput } from './checkout-session.input';
 
 export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
 
@@ -18,7 +18,7 @@ export class CheckoutPricingService {
   ) {}
 
   /** Adds or changes lines (matched by item id and unit); quantity 0 removes (checkout-lines.rules.ts). */
-  mergeLines(current: StoredLine[], changes: CheckoutLineBody[]): RequestedLine[] {
+  mergeLines(current: StoredLine[], changes: CheckoutLineInput[]): RequestedLine[] {
     changes.forEach((c, i) => {
       const parsed = parseSkuId(c.item.id);
       if (!parsed) throw Errors.invalid(`$.line_items[${i}].item.id`, `${c.item.id} is not a sku id <vendor>-supply:<vendor_sku>`);

@@ -6,7 +6,7 @@ import { CheckoutEvaluationService } from './checkout-evaluation.service';
 import { CheckoutPricingService } from './checkout-pricing.service';
 import { CheckoutRecoveryService } from './completion/checkout-recovery.service';
 import { CheckoutSessionEntity } from './checkout-session.entity';
-import { CheckoutSessionBody } from './api/checkout.dto';
+import type { CheckoutSessionInput } from './checkout-session.input';
 import { CheckoutRepository } from './checkout.repository';
 import { CHECKOUT_MACHINE, CheckoutStatus, isEditable, nextStatus, stateConflict } from './checkout.rules';
 import { Tx } from '../database/tx';
@@ -39,7 +39,7 @@ export class CheckoutService {
    * statement, inside the create's transaction); it throws when the key is in use (the transaction rolls back).
    */
   async create(
-    body: CheckoutSessionBody,
+    body: CheckoutSessionInput,
     ctx: RequestContext,
     opts: { runId?: string; carryAnswer?: (row: CheckoutSessionEntity) => CarriedAnswer | null } = {},
   ): Promise<CheckoutSessionEntity> {
@@ -85,7 +85,7 @@ export class CheckoutService {
     return row;
   }
 
-  async update(id: string, body: CheckoutSessionBody): Promise<CheckoutSessionEntity> {
+  async update(id: string, body: CheckoutSessionInput): Promise<CheckoutSessionEntity> {
     const current = await this.load(id);
     if (!isEditable(current.status as CheckoutStatus)) throw stateConflict(current);
     if (body.id !== undefined && body.id !== id) throw Errors.invalid('$.id', 'the session id cannot be changed');

@@ -1,10 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import { Clock, clockOf } from './clock';
 
-/** The service clock the configuration chooses (SERVICE_CLOCK), for every module. */
-@Global()
+/** The service clock the configuration chooses (SERVICE_CLOCK); imported by each module whose services read it. */
 @Module({
   providers: [{ provide: Clock, inject: [APP_CONFIG], useFactory: (config: AppConfig) => clockOf(config.adjustableClock) }],
   exports: [Clock],

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ConfigError } from './config-error';
 import { trustedProxies } from './trusted-proxies.rules';
 import { replicaConfigOf, ReplicaConfig } from './database-replicas.config';
 import { externalOAuthOf, ExternalOAuthConfig } from './external-oauth.config';
@@ -78,15 +79,6 @@ export interface AppConfig {
   statedLeadTimeSigmaDays: number;
   /** The route day: stops the drivers make a day (SERVICE_ROUTE_STOPS_PER_DAY, 9) and a stop's cost (SERVICE_ROUTE_STOP_COST_FEN, 5000). */
   route: { stopsPerDay: number; stopCostFen: number };
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`${variable}: ${detail}`);
-  }
 }
 
 /**

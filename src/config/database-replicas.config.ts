@@ -1,4 +1,4 @@
-import { ConfigError } from './app-config';
+import { ConfigError } from './config-error';
 
 /**
  * Read replicas and the pooler (issue 38; docs/operations.md "Replicas and a pooler"). Read from the environment with

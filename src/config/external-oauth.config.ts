@@ -1,4 +1,4 @@
-import { ConfigError } from './app-config';
+import { ConfigError } from './config-error';
 
 /** An outside authorization server for agents instead of the built-in one (issue 36): its issuer and JWKS. */
 export interface ExternalOAuthConfig {

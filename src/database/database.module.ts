@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
@@ -24,7 +24,6 @@ export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
 /** Options objects built for the embedded database (its migrations run without an advisory lock). */
 const EMBEDDED_OPTIONS = new WeakSet<object>();
 
-@Global()
 @Module({})
 class DatabaseTargetModule implements OnApplicationShutdown {
   constructor(@Inject(DATABASE_TARGET) private readonly target: DatabaseTarget) {}
@@ -51,16 +50,24 @@ class DatabaseTargetModule implements OnApplicationShutdown {
   }
 }
 
+/**
+ * One of the three global modules (with the configuration and logging): every repository reads the DataSource and
+ * every service that writes runs in Tx, so the database, its target and its transaction context are there for all.
+ */
 @Module({})
 export class DatabaseModule implements OnModuleDestroy {
   /** `entities`: every entity of the app (src/entities.ts). */
   static forRoot(entities: Function[]): DynamicModule {
+    // One instance of each, imported here and re-exported through this global module.
+    const target = DatabaseTargetModule.register();
+    const transactions = transactionContextModule();
     return {
       module: DatabaseModule,
       global: true,
       imports: [
-        DatabaseTargetModule.register(),
+        target,
         TypeOrmModule.forRootAsync({
+          imports: [target],
           inject: [DATABASE_TARGET, APP_CONFIG],
           useFactory: (target: DatabaseTarget, config: AppConfig) => {
             const poolMax = target.embedded ? EMBEDDED_POOL_MAX : 10;
@@ -82,7 +89,7 @@ export class DatabaseModule implements OnModuleDestroy {
           },
         }),
         // The transaction of a request or job lives in its async context (Tx), not in EntityManager parameters.
-        transactionContextModule(),
+        transactions,
       ],
       providers: [
         {
@@ -99,7 +106,7 @@ export class DatabaseModule implements OnModuleDestroy {
         Tx,
         StaleReads,
       ],
-      exports: [DatabaseTargetModule, Tx, StaleReads, ReplicaSet, ReadYourWrites],
+      exports: [DatabaseTargetModule, transactions.module, Tx, StaleReads, ReplicaSet, ReadYourWrites],
     };
   }
 

@@ -12,8 +12,8 @@ import { ClsModule } from 'nestjs-cls';
  * application through Nest's RxJS interceptor chain (issue 13: 4–5% of the CPU of a list read), so they are left out.
  */
 export function transactionContextModule(): DynamicModule {
+  // Not global itself: the database module, which is, exports it (ClsService for the guards' per-run state).
   const cls = ClsModule.forRoot({
-    global: true,
     plugins: [new ClsPluginTransactional({ adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }) })],
   });
   return { ...cls, imports: (cls.imports ?? []).map((m) => withoutRequestEnhancers(m as DynamicModule)) };

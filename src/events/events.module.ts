@@ -1,4 +1,6 @@
 import { Inject, Module, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { RateLimitModule } from '../common/rate-limit/rate-limit.module';
+import { SessionStoreModule } from '../common/auth/session-store';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DATABASE_TARGET } from '../database/database.module';
@@ -27,7 +29,7 @@ export const EVENT_PAGES_KEPT = 64;
  * in-process on the embedded database (NOTIFY there reaches only the sending connection; embedded is one instance).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([EventEntity]), MetricsModule],
+  imports: [TypeOrmModule.forFeature([EventEntity]), MetricsModule, RateLimitModule, SessionStoreModule],
   controllers: [EventsController],
   providers: [
     EventsRepository,

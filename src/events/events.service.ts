@@ -3,7 +3,7 @@ import { EventBus } from './event-bus';
 import { EventView, renderEvent } from './api/event.view';
 import { EventInsert, EventRow, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
-import { currentRequester } from '../approvals/requester.context';
+import { currentRequester } from '../common/auth/requester.context';
 import { EventPagesCache } from './event-pages.cache';
 
 /** The cache of list pages (null when SERVICE_EVENT_PAGE_CACHE=off); the view renders a cached page once. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { DemandRepository } from './demand/demand.repository';
 import { ForecastingRepository } from './forecasting.repository';
@@ -9,7 +10,7 @@ import { StockSnapshotJob } from './demand/stock-snapshot.job';
 
 /** Demand and lead-time inputs of the plan, stock snapshots, recorded forecasts and their scoring. */
 @Module({
-  imports: [CoordinationModule],
+  imports: [ClockModule, CoordinationModule],
   providers: [DemandRepository, ForecastingRepository, LeadTimeService, ScoringService, SnapshotService, StockSnapshotJob],
   exports: [DemandRepository, ForecastingRepository, LeadTimeService, ScoringService, SnapshotService],
 })

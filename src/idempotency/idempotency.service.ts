@@ -7,7 +7,7 @@ import { MoneyClaims } from '../claims/money-claims.service';
 import { IdempotencyKeysRepository, StoredKey } from './idempotency-keys.repository';
 import type { CarriedWrite } from '../database/carried-write';
 import { connectionLoss } from '../database/connection-loss.rules';
-import { lostConnectionError } from '../database/lost-connection';
+import { lostConnectionError } from '../common/errors/lost-connection';
 import { rolledBackByLostConnection } from '../database/tx';
 import { fingerprint, storesOutcome, validKey } from './idempotency.rules';
 

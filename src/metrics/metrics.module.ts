@@ -1,16 +1,13 @@
-import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
+import { Module, OnModuleInit, Optional } from '@nestjs/common';
 import { ReplicaSet } from '../database/replicas/replica-set';
 import { StaleReads } from '../database/replicas/stale-reads';
-import { APP_CONFIG } from '../config/app-config';
-import type { AppConfig } from '../config/app-config';
-import { claimLeaseMs } from '../claims/claim.rules';
 import { MetricsRepository } from './metrics.repository';
 import { MetricsService } from './metrics.service';
 
 /**
  * Prometheus metrics (issue 28). Modules that report (coordination for jobs, partners for HTTP calls, events for
- * delivery lag) import this one and call MetricsService; `/metrics` and the request timer are installed by
- * bootstrap (metrics-http.ts), outside the API's router and its token.
+ * delivery lag, claims for the claims held) import this one and call MetricsService; `/metrics` and the request
+ * timer are installed by bootstrap (metrics-http.ts), outside the API's router and its token.
  */
 @Module({
   providers: [MetricsService, MetricsRepository],
@@ -20,15 +17,12 @@ export class MetricsModule implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
     private readonly repo: MetricsRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly replicas?: ReplicaSet,
     @Optional() private readonly staleReads?: StaleReads,
   ) {}
 
   onModuleInit(): void {
-    const leaseSecs = claimLeaseMs(this.config.partnerTimeoutMs) / 1000;
     this.metrics.useSources({
-      claims: () => this.repo.claims(leaseSecs),
       approvalsPending: () => this.repo.approvalsPending(),
       pool: () => this.repo.pool(),
       replicas: () => this.replicas?.status() ?? [],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { claimKindOfJob, recoveredOutcomes } from './metrics.rules';
 
-/** What the metrics read from the database when scraped (MetricsRepository; the DataSource's pool). */
+/** What the metrics read when scraped: money claims (the claims module), approvals and the pool (MetricsRepository), replicas. */
 export interface ScrapeSources {
   claims(): Promise<{ kind: string; held: number; past_lease: number }[]>;
   approvalsPending(): Promise<number>;
@@ -23,7 +23,7 @@ const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
-  private sources: ScrapeSources | null = null;
+  private sources: Partial<ScrapeSources> = {};
 
   private readonly requests = new Histogram({
     name: 'http_request_duration_seconds',
@@ -81,7 +81,7 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        for (const c of (await self.sources?.claims()) ?? []) {
+        for (const c of (await self.sources.claims?.()) ?? []) {
           this.set({ kind: c.kind, state: 'in_flight' }, c.held - c.past_lease);
           this.set({ kind: c.kind, state: 'past_lease' }, c.past_lease);
         }
@@ -92,7 +92,7 @@ export class MetricsService {
       help: 'Approvals waiting for the owner',
       registers: [this.registry],
       async collect() {
-        if (self.sources) this.set(await self.sources.approvalsPending());
+        if (self.sources.approvalsPending) this.set(await self.sources.approvalsPending());
       },
     });
     new Gauge({
@@ -101,7 +101,7 @@ export class MetricsService {
       labelNames: ['state'] as const,
       registers: [this.registry],
       collect() {
-        const p = self.sources?.pool();
+        const p = self.sources.pool?.();
         if (!p) return;
         for (const [state, n] of Object.entries(p)) this.set({ state }, n);
       },
@@ -135,15 +135,15 @@ export class MetricsService {
     const [lag, state] = this.replicaGauges;
     lag.reset();
     state.reset();
-    for (const r of this.sources?.replicas?.() ?? []) {
+    for (const r of this.sources.replicas?.() ?? []) {
       if (r.lag_ms !== null) lag.set({ replica: r.replica }, r.lag_ms / 1000);
       for (const s of REPLICA_STATES) state.set({ replica: r.replica, state: s }, r.state === s ? 1 : 0);
     }
   }
 
-  /** Called once by the metrics module: where the scrape reads claims, approvals and the pool. */
-  useSources(sources: ScrapeSources): void {
-    this.sources = sources;
+  /** Where the scrape reads: each module that reports gives its own sources once (the metrics module, the claims module). */
+  useSources(sources: Partial<ScrapeSources>): void {
+    this.sources = { ...this.sources, ...sources };
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {

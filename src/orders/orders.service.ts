@@ -13,7 +13,7 @@ import { ledgerJob } from '../sync/sync.rules';
 import { isStale } from '../sync/sync.rules';
 import { ListOrdersQuery } from './api/orders.dto';
 import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
-import { PurchaseOrder, PurchaseOrderReader } from './purchase-order-reader';
+import { PurchaseOrder, PurchaseOrderReader } from '../purchases/purchase-order-reader';
 
 /** A page of orders (order.view.ts renders it); `cursor` reads the next page, null on the last. */
 export type OrdersPage =

@@ -10,7 +10,7 @@ import { SupplyResolutionService } from '../replenishment/supply-resolution/supp
 import { floorRefusal } from './price-floor.rules';
 import { PriceReference, referenceOf } from './price-reference.rules';
 import { PriceSlotsRepository } from './price-slots.repository';
-import { SetPricesBody } from './api/pricing.dto';
+import type { PriceRequest } from './price-update';
 
 /** A price line of the request: its index, the machine item and the price asked. */
 export interface PriceLine {
@@ -29,7 +29,7 @@ export interface Move extends PriceLine {
 }
 
 /** The lines of a price request: machine ids of the location's namespace, each once (400 otherwise). */
-export function parsePriceLines(location: { namespace: string }, locationId: string, body: SetPricesBody): PriceLine[] {
+export function parsePriceLines(location: { namespace: string }, locationId: string, body: PriceRequest): PriceLine[] {
   const seen = new Set<string>();
   return body.prices.map((p, i) => {
     const id = parseSkuId(p.item.id);
@@ -55,14 +55,14 @@ export class PriceMovesService {
   ) {}
 
   /** The location (404 when unknown) and the request's lines (parsePriceLines). */
-  async linesOf(locationId: string, body: SetPricesBody): Promise<{ location: LocationRecord; parsed: PriceLine[] }> {
+  async linesOf(locationId: string, body: PriceRequest): Promise<{ location: LocationRecord; parsed: PriceLine[] }> {
     if (!isLocationId(locationId)) throw Errors.invalid('$.location', 'a location id is 1 to 64 letters, digits, dot, underscore or hyphen');
     const location = await this.locations.find(locationId);
     if (!location) throw Errors.notFound(`location ${locationId}`);
     return { location, parsed: parsePriceLines(location, locationId, body) };
   }
 
-  async movesOf(locationId: string, parsed: PriceLine[], body: SetPricesBody, now: Date): Promise<Move[]> {
+  async movesOf(locationId: string, parsed: PriceLine[], body: PriceRequest, now: Date): Promise<Move[]> {
     const slotIds = parsed.map((p) => slotId(locationId, p.vendorSku));
     const slots = await this.slots.find(slotIds);
     const byId = new Map(slots.map((s) => [s.id, s]));
@@ -81,7 +81,7 @@ export class PriceMovesService {
    * without the line's explicit go-ahead. The cost is read only for cuts, from the supply resolution (cached catalogs);
    * a good no supplier prices has no known cost and only the deep-cut rule applies.
    */
-  private async checkFloor(moves: Move[], body: SetPricesBody): Promise<void> {
+  private async checkFloor(moves: Move[], body: PriceRequest): Promise<void> {
     const cuts = moves.filter((m) => m.newFen < m.currentFen);
     if (!cuts.length) return;
     const costed = cuts.filter((m) => body.prices[m.index].allow_below_cost !== true).map((m) => m.itemId);

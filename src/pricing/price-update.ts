@@ -1,6 +1,12 @@
-/** What a price update did, as the pricing services hold it (camelCase, fen); pricing.view.ts renders it. */
+/** What a price update asks and what it did, as the pricing services hold it (camelCase, fen); pricing.view.ts renders it. */
 import type { UcpMessage } from '../common/envelope/envelope';
 import type { ReferenceSource } from './price-reference.rules';
+
+/** What a price request asks (the edge validates it: api/pricing.dto.ts); `confirm` must be the JSON boolean true. */
+export interface PriceRequest {
+  prices: { item: { id: string }; price: { amount: number; currency: 'CNY' }; allow_below_cost?: boolean; allow_deep_cut?: boolean }[];
+  confirm?: unknown;
+}
 
 /** A price changed on the machine. */
 export interface PriceChanged {

@@ -9,8 +9,7 @@ import { PriceChangesService } from './price-changes.service';
 import { Move, PriceMovesService } from './price-moves.service';
 import { overCapOrReference } from './price-reference.rules';
 import { PriceResumeService } from './price-resume.service';
-import { SetPricesBody } from './api/pricing.dto';
-import { PriceChanged, PriceUpdate } from './price-update';
+import { PriceChanged, PriceRequest, PriceUpdate } from './price-update';
 
 /**
  * Live price changes (PUT /locations/{id}/prices): confirm, kill switch, guard rules, then the per-item cap.
@@ -30,12 +29,12 @@ export class PricingService {
   ) {}
 
   /** `attempt`: a retry under the Idempotency-Key of a first attempt that died answers what it applied (issue 27). */
-  setPrices(locationId: string, body: SetPricesBody, base: string, attempt: Attempt = { resumed: false }): Promise<PriceUpdate> {
+  setPrices(locationId: string, body: PriceRequest, base: string, attempt: Attempt = { resumed: false }): Promise<PriceUpdate> {
     // One guard snapshot for the request: the kill switch and the price cap are decided on one read.
     return this.guards.withSnapshot(() => this.setPricesOnce(locationId, body, base, attempt));
   }
 
-  private async setPricesOnce(locationId: string, body: SetPricesBody, base: string, attempt: Attempt): Promise<PriceUpdate> {
+  private async setPricesOnce(locationId: string, body: PriceRequest, base: string, attempt: Attempt): Promise<PriceUpdate> {
     if (body.confirm !== true) throw Errors.confirmationRequired();
     const { location, parsed } = await this.moves.linesOf(locationId, body);
     const adapter = this.registry.machine(location.namespace, 'pricing', '$.prices');

@@ -9,7 +9,7 @@ import { EventsService } from '../events/events.service';
 import { SupplyAdapter } from '../partners/adapter.types';
 import { failureReason } from '../partners/partner-failure';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { PurchaseOrder, PurchaseOrdersPage } from '../orders/purchase-order-reader';
+import { PurchaseOrder, PurchaseOrdersPage } from './purchase-order-reader';
 import { decodeCursor, encodeCursor, isOpen } from './purchase-order.rules';
 
 /** In a list, a purchase order's supplier status is read again when older than this (one order is always read). */

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CheckoutModule } from '../checkout/checkout.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { EventsModule } from '../events/events.module';
-import { PurchaseOrderReader } from '../orders/purchase-order-reader';
+import { PurchaseOrderReader } from './purchase-order-reader';
 import { PartnersModule } from '../partners/partners.module';
 import { PurchaseOrdersRefreshJob } from './purchase-orders-refresh.job';
 import { PurchaseOrdersService } from './purchase-orders.service';

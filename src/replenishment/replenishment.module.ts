@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { CheckoutModule } from '../checkout/checkout.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { ForecastingModule } from '../forecasting/forecasting.module';
@@ -41,7 +42,7 @@ import { LocationsModule } from '../locations/locations.module';
 
 /** The plan, runs and forecast scoring (`/ucp/v1/replenishment/*`). */
 @Module({
-  imports: [ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
+  imports: [ClockModule, ClaimsModule, ForecastingModule, RestockModule, SkusModule, CheckoutModule,
     PartnersModule, SupplyCatalogModule, SupplyResolutionModule, GuardsModule, ApprovalsModule, EventsModule, IdempotencyModule, CoordinationModule, LocationsModule,
   ],
   controllers: [ReplenishmentController, DepotController],

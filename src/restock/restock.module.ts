@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { ClaimsModule } from '../claims/claims.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { RestockDeliveryService } from './restock-delivery.service';
@@ -16,7 +17,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** Restock requests to machine platforms (on the money-claims core, with their recovery) and the follow-up of binding orders. */
 @Module({
-  imports: [ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule, IdempotencyModule],
+  imports: [ClockModule, ClaimsModule, CoordinationModule, PartnersModule, GuardsModule, EventsModule, IdempotencyModule],
   controllers: [RestockController],
   providers: [RestockRepository, RestockService, RestockDeliveryService, RestockRecoveryService, RestockRecoveryScheduler, RestockFollowUpService, RestockFollowUpJob],
   exports: [RestockService, RestockFollowUpService],

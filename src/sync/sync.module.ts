@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { CoordinationModule } from '../coordination/coordination.module';
 import { InventoryModule } from '../inventory/inventory.module';
 import { LocationsModule } from '../locations/locations.module';
@@ -16,7 +17,7 @@ import { PriceAuditModule } from '../price-audit/price-audit.module';
 
 /** `POST /locations/sync` and the scheduled inventory and ledger syncs. */
 @Module({
-  imports: [CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule, PriceAuditModule],
+  imports: [ClockModule, CoordinationModule, InventoryModule, LocationsModule, SalesModule, PartnersModule, EventsModule, PriceAuditModule],
   controllers: [SyncController],
   providers: [SyncService, SyncNowGate, InventorySyncService, LedgerSyncService, LedgerSyncJob, InventorySyncJob, SyncStateRepository],
   exports: [SyncService, SyncStateRepository],

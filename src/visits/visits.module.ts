@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClockModule } from '../common/clock.module';
 import { EventsModule } from '../events/events.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ReplenishmentModule } from '../replenishment/replenishment.module';
@@ -10,7 +11,7 @@ import { VisitsService } from './visits.service';
 
 /** The route day: which machines to visit today and what to bring, visits recorded, route settings. */
 @Module({
-  imports: [ReplenishmentModule, EventsModule, IdempotencyModule],
+  imports: [ClockModule, ReplenishmentModule, EventsModule, IdempotencyModule],
   controllers: [VisitsController],
   providers: [VisitsRepository, VisitsService, VisitRecordService, RouteSettingsService],
 })

@@ -3,7 +3,6 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsInt, IsObject, IsOpti
 import { MAX_PATH_SEGMENT_CHARS } from '../../common/edge/limits';
 
 export const LOOKUP_MAX_IDS = 50;
-export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
 
 export class PaginationDto {

@@ -1,4 +1,4 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable, Module } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Credential } from './credential';
@@ -56,6 +56,6 @@ export class SessionStore {
   private readonly revoked = new Set<(key: string) => void>();
 }
 
-@Global()
+/** Imported by what reads sessions: the console, the event socket and the app (its auth middleware, bootstrap). */
 @Module({ providers: [SessionStore], exports: [SessionStore] })
 export class SessionStoreModule {}

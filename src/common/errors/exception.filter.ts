@@ -8,7 +8,7 @@ import { publicBase } from '../public-url';
 import { errorBody, message, UcpMessage } from '../envelope/envelope';
 import { DomainError } from './errors';
 import { statusOf } from './error-status.rules';
-import { lostConnectionError } from '../../database/lost-connection';
+import { lostConnectionError } from './lost-connection';
 
 /**
  * The one place failures become HTTP: every error is the ucp envelope with messages[], never a stack trace.

@@ -4,7 +4,10 @@ import { createRootLogger, LoggingOptions } from './logging';
 
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
-/** Logging is global (with configuration and the database): every module may log. */
+/**
+ * One of the three global modules, with the configuration and the database: every module may log, and a logger
+ * passed through every module's imports would say nothing.
+ */
 @Global()
 @Module({})
 export class LoggingModule {

@@ -10,7 +10,7 @@ import { saleOrderJson } from '../../sales/sale-order.json';
 import { toSaleOrderView } from '../../sales/api/sale-order.view';
 import type { FoundOrder, OrdersPage } from '../orders.service';
 import type { LogisticsView, OrderResponse, OrdersListResponse, OrderView, SupplierStatusView } from './orders.responses';
-import type { PurchaseOrder } from '../purchase-order-reader';
+import type { PurchaseOrder } from '../../purchases/purchase-order-reader';
 
 const DESCRIPTIONS: Record<string, string> = {
   ordered: 'ordered: the supplier accepted the order; not delivered yet',

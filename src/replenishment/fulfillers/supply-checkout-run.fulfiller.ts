@@ -15,9 +15,8 @@ import { allocateOrders, checkoutLines, purchaseOrdersOutcome, runCheckoutId, ru
 import { RunPartnerOrders, RunPurchaseOrderState } from '../runs/run.types';
 import { refusedItemIds } from '../unavailable/unavailable.rules';
 import { parseSkuId } from '../../identifiers/identifiers';
+import type { CheckoutSessionInput } from '../../checkout/checkout-session.input';
 
-/** The body checkout opens a session with (its edge's DTO, named through the service: no import of checkout's api/). */
-type CheckoutSessionBody = Parameters<CheckoutService['create']>[0];
 
 /**
  * A supply-checkout run: one checkout session per supplier (id `<run id>.<supplier>` = purchase-order number =
@@ -150,13 +149,13 @@ export class SupplyCheckoutRunFulfiller implements RunFulfiller {
     return (await this.checkoutRecovery.settleUncertain(row)).row;
   }
 
-  private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionBody['line_items']): Promise<CheckoutSessionEntity> {
+  private async open(run: ReplenishmentRunEntity, id: string, supplier: string, lines: CheckoutSessionInput['line_items']): Promise<CheckoutSessionEntity> {
     const body = {
       id,
       line_items: lines,
       // The goods go to the route's machines (the supplier's `restock` method); the locations are the destination.
       fulfillment: runPurchaseFulfillment(run.id, run.lines, supplier),
-    } as unknown as CheckoutSessionBody;
+    } as unknown as CheckoutSessionInput;
     // No idempotency key: the run's place has its own; the session id is the supplier's ref.
     return this.checkout.create(body, {}, { runId: run.id });
   }

@@ -1,5 +1,6 @@
 import { AdjustableClock, clockOf, SystemClock } from '../../../src/common/clock';
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 /** Issue 25: the service clock; only a staging service may move it, and only forward. */
 describe('service clock', () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { bucketOf, clientAddress, costOf } from '../../../src/common/rate-limit/rate-limit.rules';
 import { trustedProxies } from '../../../src/config/trusted-proxies.rules';
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 describe('rate limit rules (issue 26)', () => {
   it('buckets: sign-in per address apart; a credential its own; a failed or absent credential per address', () => {

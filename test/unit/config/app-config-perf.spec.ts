@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 /** Issue 21: the event pages cache is on unless turned off; a malformed value is named. */
 describe('loadConfig: SERVICE_EVENT_PAGE_CACHE', () => {

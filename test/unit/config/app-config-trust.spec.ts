@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 /** Issue 17: the production boot's requirements, the approver credential, rate limit and server timeouts. */
 const PROD = { SERVICE_ENV: 'production', SERVICE_AUTH_TOKEN: 'operator-token-0123456789', SERVICE_PUBLIC_URL: 'https://svc.example' };

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 import { redactedUrl } from '../../../src/config/database-replicas.config';
 
 const PRIMARY = 'postgres://svc:secret@db-primary:5432/vending';

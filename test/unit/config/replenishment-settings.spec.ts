@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../../../src/config/app-config';
+import { loadConfig } from '../../../src/config/app-config';
+import { ConfigError } from '../../../src/config/config-error';
 
 /** The replenishment settings (issue 25): defaults, and a bad value stops the boot naming the setting. */
 describe('replenishment settings', () => {

@@ -15,10 +15,10 @@ describe('transaction context module', () => {
     expect(tokens).not.toContain(APP_INTERCEPTOR);
   });
 
-  it('keeps everything else nestjs-cls registers (options, plugins), globally', () => {
+  it('keeps everything else nestjs-cls registers (options, plugins); not global itself (the database module exports it)', () => {
     const m = transactionContextModule();
-    const plain = ClsModule.forRoot({ global: true });
-    expect(m.global).toBe(true);
+    const plain = ClsModule.forRoot({});
+    expect(m.global).toBeFalsy();
     const kept = providersOf(m).map(tokenOf);
     const removed = providersOf(plain).map(tokenOf).filter((t) => t === APP_GUARD || t === APP_INTERCEPTOR);
     expect(removed).toHaveLength(2);

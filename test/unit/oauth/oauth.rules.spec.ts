@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { agentScopeRefusal, isReadRequest, READ_POSTS } from '../../../src/common/auth/agent-scope.rules';
 import { bearerChallenge, unauthorizedChallenge } from '../../../src/common/auth/bearer-challenge.rules';
 import { bucketOf } from '../../../src/common/rate-limit/rate-limit.rules';
-import { requesterOf, readRequester } from '../../../src/approvals/requester.rules';
+import { requesterOf, readRequester } from '../../../src/common/auth/requester.rules';
 import { resolverRefusal, withdrawRefusal } from '../../../src/approvals/approval.rules';
 import { operationsById, OpenApiDocumentLike } from '../../../src/mcp/tools/mcp-schemas.rules';
 import { MCP_TOOLS } from '../../../src/mcp/tools/mcp-tools.table';

@@ -1,7 +1,7 @@
 import { DomainError } from '../../../src/common/errors/errors';
 import { toHttp } from '../../../src/common/errors/exception.filter';
 import { OrdersService } from '../../../src/orders/orders.service';
-import { PurchaseOrder, PurchaseOrderReader } from '../../../src/orders/purchase-order-reader';
+import { PurchaseOrder, PurchaseOrderReader } from '../../../src/purchases/purchase-order-reader';
 
 /** The orders service's routing between the sales ledger and the purchase order reader (no database). */
 function service(purchases?: PurchaseOrderReader) {

@@ -4,9 +4,8 @@ import { CheckoutService } from '../../../checkout/checkout.service';
 import { CheckoutSessionEntity } from '../../../checkout/checkout-session.entity';
 import { RunLine } from '../replenishment-run.entity';
 import { runCheckoutId, runPurchaseFulfillment } from '../run-lines.rules';
+import type { CheckoutSessionInput } from '../../../checkout/checkout-session.input';
 
-/** The body checkout updates a session with (its edge's DTO, named through the service: no import of checkout's api/). */
-type CheckoutSessionBody = Parameters<CheckoutService['update']>[1];
 
 /**
  * The purchase orders (checkout sessions) of a supply-checkout run, as a repair changes them before the run is
@@ -46,7 +45,7 @@ export class RunPurchaseOrdersService {
         const body = {
           line_items: gone.map((l) => ({ item: { id: l.item_id }, quantity: 0, quantity_unit: { unit: l.unit } })),
           fulfillment: runPurchaseFulfillment(runId, kept, supplier),
-        } as unknown as CheckoutSessionBody;
+        } as unknown as CheckoutSessionInput;
         await this.checkout.update(s.id, body);
       }
     }

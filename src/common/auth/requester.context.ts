@@ -5,9 +5,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { NextFunction, Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config';
-import { requestAuth } from '../common/auth/credential';
-import { parseUcpAgent } from '../common/edge/ucp-agent.rules';
+import type { AppConfig } from '../../config/app-config';
+import { requestAuth } from './credential';
+import { parseUcpAgent } from '../edge/ucp-agent.rules';
 import { Requester, requesterOf } from './requester.rules';
 
 const storage = new AsyncLocalStorage<Requester>();

@@ -1,11 +1,11 @@
 /**
- * Who asked for an approval (issue 30), from the request that created it. Pure. `console`: a person signed in to the
- * operator console (the sign-in cookie); `mcp`: an agent through the MCP endpoint; `api`: a caller with the bearer
- * token on REST (a script, an agent, a chat bridge); `service`: the service itself (a scheduled job, recovery).
- * `agent` is the UCP-Agent profile the caller named, when it named one.
+ * Who made a request (issue 30): an approval records who asked for it, an event the agent's client. Pure.
+ * `console`: a person signed in to the operator console (the sign-in cookie); `mcp`: an agent through the MCP
+ * endpoint; `api`: a caller with the bearer token on REST (a script, an agent, a chat bridge); `service`: the service
+ * itself (a scheduled job, recovery). `agent` is the UCP-Agent profile the caller named, when it named one.
  */
-import type { Credential } from '../common/auth/credential';
-import { MCP_PATH } from '../common/mcp-paths';
+import type { Credential } from './credential';
+import { MCP_PATH } from '../mcp-paths';
 
 export type RequesterChannel = 'console' | 'mcp' | 'api' | 'service';
 

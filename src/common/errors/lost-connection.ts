@@ -1,9 +1,10 @@
-import { DomainError } from '../common/errors/errors';
-import { connectionLoss, LOST_CONNECTION_RETRY_AFTER_S } from './connection-loss.rules';
+import { connectionLoss, LOST_CONNECTION_RETRY_AFTER_S } from '../../database/connection-loss.rules';
+import { DomainError } from './errors';
 
 /**
  * The answer to a request whose database connection died under it (issue 38; docs/decisions.md "Read replicas and a
- * pooler"): 503 `not_ready` (the database was not reachable for it) with Retry-After, never a 500. Null for any other
+ * pooler"). The database says whether, and how, a connection was lost (connectionLoss); the answer is the service's:
+ * 503 `not_ready` (the database was not reachable for it) with Retry-After, never a 500. Null for any other
  * error. What the client may conclude is in the message: nothing committed, or (COMMIT sent, answer lost) unknown.
  */
 export function lostConnectionError(err: unknown): DomainError | null {

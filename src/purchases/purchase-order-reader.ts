@@ -23,8 +23,8 @@ export interface PurchaseOrdersPage {
 }
 
 /**
- * Purchase orders (`kind=purchase`) are provided by PurchasesModule under this token.
- * The orders service reads sales itself and asks this reader for everything else.
+ * How purchase orders (`kind=purchase`) are read: PurchasesModule provides it (PurchaseOrdersService); the orders
+ * service reads sales itself and asks this reader for everything else.
  */
 export abstract class PurchaseOrderReader {
   abstract list(q: { cursor?: string; limit: number }): Promise<PurchaseOrdersPage>;
