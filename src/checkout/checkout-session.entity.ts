@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../database/bigint-column';
 
 /** A stored checkout line: what was asked plus the price read from the supplier catalog at the last update. */
 export interface StoredLine {

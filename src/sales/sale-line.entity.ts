@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../database/bigint-column';
 import { SaleOrderEntity } from './sale-order.entity';
-
-const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /** One line of a sale order. Replaced with its order on revision. `cost_fen` stays internal. */
 @Entity('sale_lines')

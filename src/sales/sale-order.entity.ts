@@ -1,8 +1,7 @@
 import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../database/bigint-column';
 import { SaleLineEntity } from './sale-line.entity';
 import type { DataWarning } from './sale-order.rules';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /**
  * One ledger record (a machine sale order) as last read from the platform. A revised record replaces this row;

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/bigint-column';
 
 /** One line of a run, as built from the plan. */
 export interface RunLine {
