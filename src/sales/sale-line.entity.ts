@@ -12,7 +12,9 @@ export class SaleLineEntity {
   @PrimaryColumn('integer', { name: 'line_no' })
   lineNo: number;
 
-  @ManyToOne(() => SaleOrderEntity, (o) => o.lines, { onDelete: 'CASCADE' })
+  // One-sided: the order has no `lines` back reference (its lines are read by SQL), so the two entities do not
+  // import each other. The foreign key is declared here alone either way.
+  @ManyToOne(() => SaleOrderEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'order_id' })
   order: SaleOrderEntity;
 

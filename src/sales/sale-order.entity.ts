@@ -1,6 +1,5 @@
-import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintNumber } from '../database/bigint-column';
-import { SaleLineEntity } from './sale-line.entity';
 import type { DataWarning } from './sale-order.rules';
 
 /**
@@ -58,7 +57,4 @@ export class SaleOrderEntity {
   /** Problems with a record that was kept (unknown state words): shown as `warning` messages naming the order. */
   @Column('jsonb', { name: 'data_warnings', nullable: true })
   dataWarnings: DataWarning[] | null;
-
-  @OneToMany(() => SaleLineEntity, (l) => l.order)
-  lines: SaleLineEntity[];
 }
