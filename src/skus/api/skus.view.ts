@@ -1,5 +1,6 @@
 /** The JSON of a SKU record, rendered at the edge (its declared type is the response class). */
-import { cny, renderSupplyVariant } from '../../supply-catalog/variant.rules';
+import { cny } from '../../common/money';
+import { renderSupplyVariant } from '../../supply-catalog/variant.rules';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import type { SkuRecord } from '../skus.service';
 import type { SkuRecordResponse } from './skus.responses';
