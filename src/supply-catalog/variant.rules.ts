@@ -5,10 +5,10 @@
 import { message, UcpMessage } from '../common/envelope/envelope';
 import { cny, Price } from '../common/money';
 import { skuId } from '../identifiers/identifiers';
-import type { SupplyProduct } from '../partners/adapter.types';
+import type { PackUnit, SupplyProduct } from '../partners/adapter.types';
 
 export interface SaleUnit {
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   display_text: string;
   contains?: number;
   increment: number;
