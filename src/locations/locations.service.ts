@@ -10,7 +10,19 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { PutLocationBody, SearchLocationsBody } from './api/locations.dto';
 import { LocationsRepository } from './locations.repository';
 import { decodeIdCursor, likePattern, LocationRecord, purgeCounts, SEARCH_DEFAULT_LIMIT, validateProfile } from './locations.rules';
-import type { LocationPage, LocationRemoval } from './api/location.view';
+
+/** A page of a roster search (location.view.ts renders it). */
+export interface LocationPage {
+  locations: LocationRecord[];
+  /** The last location's id when another page follows. */
+  nextAfter: string | null;
+}
+
+/** What a roster removal purged. */
+export interface LocationRemoval {
+  removed: string;
+  purged: { profile: number; context: number; telemetry: number };
+}
 
 /** The roster: register, update, remove, search; and the live inventory read of a registered machine. */
 @Injectable()

@@ -4,16 +4,8 @@ import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import { cny } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import type { LiveInventoryResponse, MachineStockItemView } from './inventory.responses';
-import { barcodeType, InventoryItemInput, RefusedInput, refusedItemText } from '../inventory.rules';
-
-/** A machine's shelves as the platform answered them, at `readAt`: the items it gave and the records it refused. */
-export interface LiveInventory {
-  locationId: string;
-  namespace: string;
-  readAt: Date;
-  items: InventoryItemInput[];
-  refused: RefusedInput[];
-}
+import { barcodeType, InventoryItemInput, refusedItemText } from '../inventory.rules';
+import type { LiveInventory } from '../inventory.service';
 
 export function renderStockItem(namespace: string, i: InventoryItemInput): MachineStockItemView {
   const v: MachineStockItemView = {
