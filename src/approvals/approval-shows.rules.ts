@@ -4,7 +4,7 @@
  * price: the machine, the good, the old and the new price. An approval asked before its subject named these shows
  * what it has (ids stand in for names).
  */
-import { yuanText } from '../price-audit/price-audit.rules';
+import { yuanText } from '../common/money';
 import type { ApprovalKind } from './approval.rules';
 import { readSubject } from './approval-subjects';
 

@@ -6,8 +6,9 @@ import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { mergeLineChanges } from './checkout-lines.rules';
 import { StoredLine } from './checkout-session.entity';
 import type { CheckoutLineInput } from './checkout-session.input';
+import type { PackUnit } from '../partners/adapter.types';
 
-export type RequestedLine = { item_id: string; quantity: number; unit: 'EA' | 'BX' };
+export type RequestedLine = { item_id: string; quantity: number; unit: PackUnit };
 
 /** The lines of a checkout session: merged with a request's changes, in one supply namespace, priced from the supplier catalog. */
 @Injectable()

@@ -1,13 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../database/bigint-column';
+import type { PackUnit } from '../partners/adapter.types';
 
 /** A stored checkout line: what was asked plus the price read from the supplier catalog at the last update. */
 export interface StoredLine {
   id: string;
   item_id: string;
   quantity: number;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   title: string | null;
   /** Price of one unit (EA or BX) in fen; null when the item could not be priced. */
   unit_price_fen: number | null;

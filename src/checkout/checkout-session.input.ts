@@ -1,3 +1,4 @@
+import type { PackUnit } from '../partners/adapter.types';
 /**
  * What a request asks of a checkout session, as the services read it; the edge validates it (api/checkout.dto.ts),
  * and a replenishment run opens its supplier sessions with the same shape.
@@ -6,7 +7,7 @@ export interface CheckoutLineInput {
   item: { id: string };
   /** >= 1 on create; on update 0 removes the line. */
   quantity: number;
-  quantity_unit?: { unit: 'EA' | 'BX' };
+  quantity_unit?: { unit: PackUnit };
 }
 
 export interface FulfillmentInput {

@@ -1,14 +1,15 @@
-import { EventView } from './api/event.view';
+import type { EventEntity } from './event.entity';
 import type { CommitSignals } from './event-pages.cache';
 
 /**
  * Fan-out of stored events to every instance's sockets. The in-process bus serves one instance (and the embedded
  * database); the PostgreSQL bus (LISTEN/NOTIFY, pg-event-bus.ts) reaches every instance sharing the database.
- * `publish` is called once the event is committed; listeners receive events in the order they were stored.
+ * `publish` is called once the event is committed; listeners receive events in the order they were stored, as stored
+ * (the edge renders them: the socket gateway sends each rendered once).
  */
 export abstract class EventBus implements CommitSignals {
-  abstract publish(event: EventView): Promise<void>;
-  abstract subscribe(listener: (event: EventView) => void): () => void;
+  abstract publish(event: EventEntity): Promise<void>;
+  abstract subscribe(listener: (event: EventEntity) => void): () => void;
   /** Called at once on every publish here, every notification from any instance, every (re)connection. */
   abstract onCommitted(listener: () => void): () => void;
   abstract barrier(): Promise<boolean>;
@@ -28,9 +29,9 @@ export function signalAll(listeners: Iterable<() => void>): void {
 }
 
 export class InProcessEventBus extends EventBus {
-  private readonly listeners = new Set<(event: EventView) => void>();
+  private readonly listeners = new Set<(event: EventEntity) => void>();
   private readonly committed = new Set<() => void>();
-  async publish(event: EventView): Promise<void> {
+  async publish(event: EventEntity): Promise<void> {
     signalAll(this.committed);
     for (const l of this.listeners) {
       try {
@@ -40,7 +41,7 @@ export class InProcessEventBus extends EventBus {
       }
     }
   }
-  subscribe(listener: (event: EventView) => void): () => void {
+  subscribe(listener: (event: EventEntity) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

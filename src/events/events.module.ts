@@ -70,7 +70,7 @@ export class EventsModule implements OnModuleInit, OnModuleDestroy {
 
   /** The delivery lag of every event this instance's bus hands to its listeners (issue 28). */
   onModuleInit(): void {
-    this.bus.subscribe((e) => this.metrics.observeEventDelivered(new Date(e.occurred_at)));
+    this.bus.subscribe((e) => this.metrics.observeEventDelivered(e.occurredAt));
   }
 
   /** Runs before the database pool closes (onApplicationShutdown), so no fan-out read outlives it. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { EventBus } from './event-bus';
-import { EventView, renderEvent } from './api/event.view';
+import type { EventEntity } from './event.entity';
 import { EventInsert, EventRow, EventsRepository, NewEvent } from './events.repository';
 import { Tx } from '../database/tx';
 import { currentRequester } from '../common/auth/requester.context';
@@ -44,33 +44,30 @@ export class EventsService {
    * Appends an event in the current transaction (Tx) and publishes it once that transaction commits (never if it
    * rolls back; at once outside a transaction).
    */
-  record(e: NewEvent): Promise<EventView> {
+  record(e: NewEvent): Promise<EventEntity> {
     return this.store({ ...e, source: 'service' });
   }
 
   /** A client's event: stored and published like the service's own, marked `source: "client"` so it never passes for one. */
-  recordClient(e: ClientEvent): Promise<EventView> {
+  recordClient(e: ClientEvent): Promise<EventEntity> {
     return this.store({ kind: e.kind, summary: e.summary, reasoning: e.reasoning, location: e.location ?? null, data: null, source: 'client' });
   }
 
-  /**
-   * The one exception to rendering at the edge: an event is published as it is rendered (the fan-out to sockets and
-   * other instances carries the view, renderEvent), and the caller gets what was published.
-   */
-  private async store(e: EventInsert): Promise<EventView> {
+  /** Stores the event; once committed it is published as stored (the edge renders it), and the caller gets it. */
+  private async store(e: EventInsert): Promise<EventEntity> {
     // What an agent connected through OAuth does is attributed to its client (issue 36), in the event's data.
     const clientId = currentRequester().client_id;
-    const view = renderEvent(await this.repo.insert(clientId ? { ...e, data: { ...(e.data ?? {}), agent_client_id: clientId } } : e));
-    await this.tx.afterCommit(() => this.publish(view));
-    return view;
+    const stored = await this.repo.insert(clientId ? { ...e, data: { ...(e.data ?? {}), agent_client_id: clientId } } : e);
+    await this.tx.afterCommit(() => this.publish(stored));
+    return stored;
   }
 
-  async publish(view: EventView): Promise<void> {
+  async publish(event: EventEntity): Promise<void> {
     try {
-      await this.bus.publish(view);
+      await this.bus.publish(event);
     } catch (err) {
       // The event is stored; a failed fan-out must not fail the request that produced it.
-      this.logger.warn(`event ${view.id} stored but not fanned out: ${(err as Error).message}`);
+      this.logger.warn(`event ${event.id} stored but not fanned out: ${(err as Error).message}`);
     }
   }
 }

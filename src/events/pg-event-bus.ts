@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { Client, Notification } from 'pg';
 import { EventBus, signalAll } from './event-bus';
 import { EventEntity } from './event.entity';
-import { EventView, renderEvent } from './api/event.view';
 import { nextBackoffMs, planDelivery, RecentIds, SeqGap } from './event-fanout.rules';
 import { RunAfterCall } from './run-after-call';
 
@@ -52,7 +51,7 @@ export interface PgEventBusOptions {
  */
 export class PgNotifyEventBus extends EventBus {
   private readonly logger = new Logger('PgNotifyEventBus');
-  private readonly listeners = new Set<(event: EventView) => void>();
+  private readonly listeners = new Set<(event: EventEntity) => void>();
   private readonly committed = new Set<() => void>();
   private readonly barriers = new RunAfterCall(() => this.roundTrip());
   private busy: Promise<unknown> | null = null;
@@ -82,7 +81,7 @@ export class PgNotifyEventBus extends EventBus {
     this.probeTimer.unref();
   }
 
-  async publish(event: EventView): Promise<void> {
+  async publish(event: EventEntity): Promise<void> {
     // This instance learns of its own commit at once, whatever becomes of the NOTIFY.
     signalAll(this.committed);
     await this.opts.notify(EVENTS_CHANNEL, event.id);
@@ -132,7 +131,7 @@ export class PgNotifyEventBus extends EventBus {
     }
   }
 
-  subscribe(listener: (event: EventView) => void): () => void {
+  subscribe(listener: (event: EventEntity) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -281,10 +280,9 @@ export class PgNotifyEventBus extends EventBus {
     if (this.delivered.has(row.id)) return;
     this.delivered.add(row.id);
     this.notified.delete(row.id);
-    const view = renderEvent(row);
     for (const l of this.listeners) {
       try {
-        l(view);
+        l(row);
       } catch (err) {
         this.logger.warn(`event listener failed on ${row.id}: ${(err as Error).message}`);
       }

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../database/bigint-column';
 
 /**
  * Money really spent (or held while a supplier order is being placed), counted by the budget guard on the +08:00

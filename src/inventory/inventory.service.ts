@@ -2,10 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { Errors } from '../common/errors/errors';
 import { EventsService } from '../events/events.service';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import type { LiveInventory } from './api/live-inventory.view';
 import { failureReason, partnerFailure } from '../partners/partner-failure';
+import type { InventoryItemInput, RefusedInput } from './inventory.rules';
 
-export type { LiveInventory } from './api/live-inventory.view';
+/** A machine's shelves as the platform answered them, at `readAt`: the items it gave and the records it refused. */
+export interface LiveInventory {
+  locationId: string;
+  namespace: string;
+  readAt: Date;
+  items: InventoryItemInput[];
+  refused: RefusedInput[];
+}
 
 /**
  * The live read of a machine's shelves (spec `GET /locations/{id}/inventory`): straight from the platform, never

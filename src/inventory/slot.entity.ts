@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../database/bigint-column';
 
 /**
  * The synced copy of one product in one machine: slot id `<location>-<vendor_sku>` (decisions.md section 10).
@@ -29,7 +30,7 @@ export class SlotEntity {
   @Column('text', { nullable: true })
   barcode: string | null;
 
-  @Column('bigint', { name: 'price_fen', transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  @Column('bigint', { name: 'price_fen', transformer: bigintNumber })
   priceFen: number;
 
   @Column('integer')
@@ -48,7 +49,7 @@ export class SlotEntity {
   priceLocked: boolean;
 
   /** The item's reference price of the day (issue 26: the price cap holds against it); null until the service first changes the price. */
-  @Column('bigint', { name: 'price_reference_fen', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  @Column('bigint', { name: 'price_reference_fen', nullable: true, transformer: bigintNumber })
   priceReferenceFen: number | null;
 
   /** When the reference was set: it holds for its +08:00 day only. */

@@ -7,10 +7,36 @@ import { requireLocationId, requireNamespace } from '../identifiers/identifiers'
 import { LiveInventory, LiveInventoryService } from '../inventory/inventory.service';
 import { SlotsRepository } from '../inventory/slots.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import { PutLocationBody, SearchLocationsBody } from './api/locations.dto';
 import { LocationsRepository } from './locations.repository';
 import { decodeIdCursor, likePattern, LocationRecord, purgeCounts, SEARCH_DEFAULT_LIMIT, validateProfile } from './locations.rules';
-import type { LocationPage, LocationRemoval } from './api/location.view';
+
+/** A page of a roster search (location.view.ts renders it). */
+export interface LocationPage {
+  locations: LocationRecord[];
+  /** The last location's id when another page follows. */
+  nextAfter: string | null;
+}
+
+/** What a roster removal purged. */
+export interface LocationRemoval {
+  removed: string;
+  purged: { profile: number; context: number; telemetry: number };
+}
+
+/** A location as written by PUT, as the edge validated it (api/locations.dto.ts). */
+export interface LocationInput {
+  name: string;
+  profile?: Record<string, unknown>;
+  namespace?: string;
+  amenities?: string[];
+}
+
+/** A location search, as the edge validated it (api/locations.dto.ts). */
+export interface LocationSearch {
+  query?: string;
+  filters?: { items?: { id: string }[]; amenities?: string[]; hours?: { open_at?: string } };
+  pagination?: { cursor?: string; limit?: number };
+}
 
 /** The roster: register, update, remove, search; and the live inventory read of a registered machine. */
 @Injectable()
@@ -24,7 +50,7 @@ export class LocationsService {
     private readonly events: EventsService,
   ) {}
 
-  async put(rawId: string, body: PutLocationBody): Promise<{ location: LocationRecord; created: boolean }> {
+  async put(rawId: string, body: LocationInput): Promise<{ location: LocationRecord; created: boolean }> {
     const id = requireLocationId(rawId, '$.id');
     const profile = body.profile === undefined ? null : validateProfile(body.profile);
     let namespace: string;
@@ -61,7 +87,7 @@ export class LocationsService {
     return { removed: id, purged };
   }
 
-  async search(body: SearchLocationsBody): Promise<LocationPage> {
+  async search(body: LocationSearch): Promise<LocationPage> {
     const openAt = body.filters?.hours?.open_at;
     if (openAt !== undefined && !parseRfc3339(openAt)) {
       throw Errors.invalid('$.filters.hours.open_at', '$.filters.hours.open_at must be an RFC 3339 date-time');

@@ -3,27 +3,36 @@ import { UcpMessage, warning } from '../common/envelope/envelope';
 import { DomainError, Errors } from '../common/errors/errors';
 import { parseRfc3339 } from '../common/time';
 import { requireLocationId } from '../identifiers/identifiers';
-import { LocationsRepository } from '../locations/locations.repository';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
-import type { SalePageRow } from '../sales/sale-order.json';
-import type { StoredSaleLine } from '../sales/api/sale-order.view';
-import { SalesRepository, StoredSaleOrderRow } from '../sales/sales.repository';
+import { SalesRepository, StoredSale } from '../sales/sales.repository';
 import { SyncStateRepository } from '../sync/sync-state.repository';
 import { ledgerJob } from '../sync/sync.rules';
 import { isStale } from '../sync/sync.rules';
-import { ListOrdersQuery } from './api/orders.dto';
 import { decodeCursor, encodeCursor, ORDERS_DEFAULT_LIMIT, OrderSortKey, tradeStatusFilter } from './orders.rules';
 import { PurchaseOrder, PurchaseOrderReader } from '../purchases/purchase-order-reader';
 
 /** A page of orders (order.view.ts renders it); `cursor` reads the next page, null on the last. */
 export type OrdersPage =
-  | { kind: 'sale'; rows: SalePageRow[]; cursor: string | null; messages: UcpMessage[] }
+  | { kind: 'sale'; rows: StoredSale[]; cursor: string | null; messages: UcpMessage[] }
   | { kind: 'purchase'; orders: PurchaseOrder[]; cursor: string | null; messages: UcpMessage[] };
 
 /** One order found by id, with the messages its read left. */
 export type FoundOrder =
-  | { kind: 'sale'; sale: StoredSaleOrderRow; lines: StoredSaleLine[]; locationName: string | null; messages: UcpMessage[] }
+  | { kind: 'sale'; sale: StoredSale; messages: UcpMessage[] }
   | { kind: 'purchase'; order: PurchaseOrder; messages: UcpMessage[] };
+
+/** The filters of an orders page, as the edge validated them (api/orders.dto.ts). */
+export interface OrdersFilters {
+  kind?: 'sale' | 'purchase';
+  location?: string;
+  from?: string;
+  to?: string;
+  trade_status?: string;
+  updated_from?: string;
+  updated_to?: string;
+  cursor?: string;
+  limit?: number;
+}
 
 /**
  * `GET /orders` and `GET /orders/{id}`. Sales are read from the synced ledger copy (a ledger outage does not fail
@@ -33,13 +42,12 @@ export type FoundOrder =
 export class OrdersService {
   constructor(
     private readonly sales: SalesRepository,
-    private readonly locations: LocationsRepository,
     private readonly syncState: SyncStateRepository,
     private readonly registry: PartnerRegistry,
     @Optional() private readonly purchases?: PurchaseOrderReader,
   ) {}
 
-  async list(q: ListOrdersQuery): Promise<OrdersPage> {
+  async list(q: OrdersFilters): Promise<OrdersPage> {
     const limit = q.limit ?? ORDERS_DEFAULT_LIMIT;
     if ((q.kind ?? 'sale') === 'purchase') {
       return { kind: 'purchase', ...(await this.purchaseReader().list({ cursor: q.cursor, limit })) };
@@ -88,11 +96,7 @@ export class OrdersService {
   /** A sale by ledger number, else a purchase order by id; 404 when neither exists. */
   async find(id: string): Promise<FoundOrder> {
     const sale = await this.sales.find(id);
-    if (sale) {
-      const [lines, names] = await Promise.all([this.sales.linesOf([sale.id]), this.locations.names([sale.locationId])]);
-      const messages = (sale.dataWarnings ?? []).map((w) => warning(w.code, w.content, w.path));
-      return { kind: 'sale', sale, lines: lines.get(sale.id) ?? [], locationName: names.get(sale.locationId) ?? null, messages };
-    }
+    if (sale) return { kind: 'sale', sale, messages: (sale.data_warnings ?? []).map((w) => warning(w.code, w.content, w.path)) };
     const purchase = this.purchases ? await this.purchases.find(id) : null;
     if (!purchase) throw Errors.notFound(`order ${id}`, '$.id');
     return { kind: 'purchase', ...purchase };

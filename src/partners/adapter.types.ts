@@ -126,6 +126,13 @@ export interface SupplyProduct {
   sites: unknown[] | null;
 }
 
+/**
+ * The unit a catalog, checkout or order line is counted in, as UCP names it (UN/ECE Rec 20): `EA` each, `BX` a box of
+ * the product's `packSize`. The supply contract calls the same two `each` and `pack` (SupplyOrderUnit).
+ */
+export type PackUnit = 'EA' | 'BX';
+export const PACK_UNITS: readonly PackUnit[] = ['EA', 'BX'];
+
 export type SupplyOrderUnit = 'each' | 'pack';
 export interface SupplyOrderRequest {
   ref: string;

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string) => Number(v) };
+import { bigintNumber } from '../database/bigint-column';
 
 /** A slot whose machine price differs from the last price the service set or approved (issue 30's price audit). */
 @Entity('price_audit_flags')

@@ -28,9 +28,3 @@ export function auditChanges(mismatches: Mismatch[], flags: Flag[]): { raise: Mi
   const still = new Set(mismatches.map((m) => m.slotId));
   return { raise, clear: flags.filter((f) => !still.has(f.slotId)).map((f) => f.slotId) };
 }
-
-/** Fen as a person reads it in an event: ¥1,657.40. */
-export function yuanText(fen: number): string {
-  const abs = Math.abs(Math.round(fen));
-  return `${fen < 0 ? '-' : ''}¥${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(abs % 100).padStart(2, '0')}`;
-}

@@ -3,7 +3,8 @@ import { toPlus8 } from '../common/time';
 import { Tx } from '../database/tx';
 import { EventsService } from '../events/events.service';
 import { PriceAuditFlag, PriceAuditRepository } from './price-audit.repository';
-import { auditChanges, yuanText } from './price-audit.rules';
+import { yuanText } from '../common/money';
+import { auditChanges } from './price-audit.rules';
 
 /**
  * After each inventory sync (SyncService calls `afterSync` with the machines it read): a slot whose machine price

@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../database/bigint-column';
 import { SaleOrderEntity } from './sale-order.entity';
-
-const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /** One line of a sale order. Replaced with its order on revision. `cost_fen` stays internal. */
 @Entity('sale_lines')
@@ -13,7 +12,9 @@ export class SaleLineEntity {
   @PrimaryColumn('integer', { name: 'line_no' })
   lineNo: number;
 
-  @ManyToOne(() => SaleOrderEntity, (o) => o.lines, { onDelete: 'CASCADE' })
+  // One-sided: the order has no `lines` back reference (its lines are read by SQL), so the two entities do not
+  // import each other. The foreign key is declared here alone either way.
+  @ManyToOne(() => SaleOrderEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'order_id' })
   order: SaleOrderEntity;
 

@@ -1,8 +1,6 @@
-import { Column, Entity, Index, OneToMany, PrimaryColumn } from 'typeorm';
-import { SaleLineEntity } from './sale-line.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../database/bigint-column';
 import type { DataWarning } from './sale-order.rules';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /**
  * One ledger record (a machine sale order) as last read from the platform. A revised record replaces this row;
@@ -59,7 +57,4 @@ export class SaleOrderEntity {
   /** Problems with a record that was kept (unknown state words): shown as `warning` messages naming the order. */
   @Column('jsonb', { name: 'data_warnings', nullable: true })
   dataWarnings: DataWarning[] | null;
-
-  @OneToMany(() => SaleLineEntity, (l) => l.order)
-  lines: SaleLineEntity[];
 }

@@ -3,7 +3,7 @@ import type { NoteCode } from '../common/errors/message-codes';
 /**
  * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
  * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status
- * is derived (the rendering is in sale-order.view.ts). No Nest or TypeORM import.
+ * is derived (the orders edge renders it: orders/api/sale-order.view.ts). No Nest or TypeORM import.
  */
 
 export const TRADE_STATES = ['in_progress', 'pending_review', 'settled', 'payment_failed', 'refunded', 'cancelled'] as const;
@@ -16,22 +16,26 @@ export function isTradeStatus(v: unknown): v is TradeStatus {
 export type LineStatus = 'fulfilled' | 'processing' | 'removed';
 export type AdjustmentType = 'refund' | 'refund_failed' | 'cancellation';
 
+/** How a line status word shows: its line status, its adjustment, and whether the word is in the table. */
+export type LineMapping = Readonly<{ status: LineStatus; adjustment: AdjustmentType | null; known: boolean }>;
+
 /** The spec's line status mapping table. */
-export const LINE_STATUS_MAP: Readonly<Record<string, { status: LineStatus; adjustment: AdjustmentType | null }>> = {
-  paid: { status: 'fulfilled', adjustment: null },
-  unpaid: { status: 'processing', adjustment: null },
-  refunded: { status: 'removed', adjustment: 'refund' },
-  refund_failed: { status: 'fulfilled', adjustment: 'refund_failed' },
-  cancelled: { status: 'removed', adjustment: 'cancellation' },
+const LINE_STATUS_MAP: Readonly<Record<string, LineMapping>> = {
+  paid: { status: 'fulfilled', adjustment: null, known: true },
+  unpaid: { status: 'processing', adjustment: null, known: true },
+  refunded: { status: 'removed', adjustment: 'refund', known: true },
+  refund_failed: { status: 'fulfilled', adjustment: 'refund_failed', known: true },
+  cancelled: { status: 'removed', adjustment: 'cancellation', known: true },
 };
+const UNKNOWN_LINE: LineMapping = { status: 'processing', adjustment: null, known: false };
 
 /**
  * Maps an adapter line status word. A word outside the table is not guessed: the line is shown as `processing`
- * (nothing final is known about it) and `known` is false so the caller marks the order with a warning.
+ * (nothing final is known about it) and `known` is false so the caller marks the order with a warning. The answers
+ * are shared constants (no object per line on a list page).
  */
-export function mapLineStatus(word: string): { status: LineStatus; adjustment: AdjustmentType | null; known: boolean } {
-  const m = Object.prototype.hasOwnProperty.call(LINE_STATUS_MAP, word) ? LINE_STATUS_MAP[word] : undefined;
-  return m ? { ...m, known: true } : { status: 'processing', adjustment: null, known: false };
+export function mapLineStatus(word: string): LineMapping {
+  return Object.prototype.hasOwnProperty.call(LINE_STATUS_MAP, word) ? LINE_STATUS_MAP[word] : UNKNOWN_LINE;
 }
 
 /**

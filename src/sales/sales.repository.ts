@@ -2,9 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Tx } from '../database/tx';
 import { StaleReads } from '../database/replicas/stale-reads';
-import { SalePageRow } from './sale-order.json';
 import { DataWarning, SaleLineRow, SaleOrderRow } from './sale-order.rules';
-import { StoredSaleLine, StoredSaleOrder } from './api/sale-order.view';
 
 export interface UpsertedSale {
   id: string;
@@ -27,9 +25,37 @@ export interface SaleQuery {
   limit: number;
 }
 
-export interface StoredSaleOrderRow extends StoredSaleOrder {
-  /** The sort key as exact UTC text with microseconds (for the cursor). */
-  sortKey: string;
+/**
+ * A stored sale order with its lines and its machine's name, as both reads answer it (a list page and one order): the
+ * query's own row, not mapped (issue 13: no object per row in between). Timestamps are the driver's text on a page
+ * read from the pool, Dates otherwise; bigint amounts are text or numbers.
+ */
+export interface StoredSale {
+  id: string;
+  location_id: string;
+  location_name: string | null;
+  total_fen: string | number;
+  taken_at: string | Date;
+  settled_at: string | Date | null;
+  updated_at: string | Date | null;
+  finalized: boolean | null;
+  trade_status: string | null;
+  trade_status_raw: string | null;
+  trade_status_label: string | null;
+  data_warnings: DataWarning[] | null;
+  /** The sort key as exact UTC text with microseconds (for the cursor); empty on a read by id. */
+  sort_key: string;
+  lines: StoredSaleLine[] | null;
+}
+
+export interface StoredSaleLine {
+  line_no: number;
+  vendor_sku: string;
+  sku_id: string;
+  title: string | null;
+  quantity: number;
+  price_fen: string | number;
+  status: string;
 }
 
 const ORDER_COLUMNS =
@@ -103,12 +129,12 @@ export class SalesRepository {
 
   /**
    * One keyset page (ask for limit + 1 rows to know whether a next page exists), in one round trip: the orders,
-   * their lines (as JSON) and their machine names, as rows for `saleOrderJson` (timestamps as driver text).
+   * their lines (as JSON) and their machine names (timestamps as driver text).
    * May be a little stale (issue 38): a replica serves it when one has the client's writes.
    */
-  list(q: SaleQuery): Promise<SalePageRow[]> {
+  list(q: SaleQuery): Promise<StoredSale[]> {
     const { sql, params } = this.pageQuery(q);
-    return this.stale.rows<SalePageRow>(sql, params, { textTimes: true });
+    return this.stale.rows<StoredSale>(sql, params, { textTimes: true });
   }
 
   /** The query plan of a page query (the bench shows the index in use). */
@@ -121,14 +147,7 @@ export class SalesRepository {
   private pageQuery(q: SaleQuery): { sql: string; params: unknown[] } {
     const inner = this.listQuery(q);
     const order = q.sortBy === 'taken' ? 'p.taken_at DESC, p.id DESC' : 'p.updated_at ASC, p.id ASC';
-    const sql = `WITH p AS MATERIALIZED (${inner.sql})
-      SELECT p.*, loc.name AS location_name,
-             (SELECT json_agg(json_build_object('line_no', l.line_no, 'vendor_sku', l.vendor_sku, 'sku_id', l.sku_id, 'title', l.title,
-                                                'quantity', l.quantity, 'price_fen', l.price_fen, 'status', l.status) ORDER BY l.line_no)
-              FROM sale_lines l WHERE l.order_id = p.id) AS lines
-      FROM p LEFT JOIN locations loc ON loc.id = p.location_id
-      ORDER BY ${order}`;
-    return { sql, params: inner.params };
+    return { sql: withLinesAndName(inner.sql, `ORDER BY ${order}`), params: inner.params };
   }
 
   private listQuery(q: SaleQuery): { sql: string; params: unknown[] } {
@@ -159,85 +178,26 @@ export class SalesRepository {
     return { sql, params };
   }
 
-  async find(id: string): Promise<StoredSaleOrderRow | null> {
-    const rows = (await this.tx.manager.query(
+  /** One sale order by ledger number, with its lines and its machine's name (the shape of a page row); null when none. */
+  async find(id: string): Promise<StoredSale | null> {
+    const sql = withLinesAndName(
       `SELECT id, namespace, location_id, total_fen, taken_at, settled_at, updated_at, finalized, trade_status, trade_status_raw,
               trade_status_label, data_warnings, '' AS sort_key
        FROM sale_orders WHERE id = $1`,
-      [id],
-    )) as RawOrder[];
-    return rows.length ? fromRaw(rows[0]) : null;
-  }
-
-  async linesOf(orderIds: string[]): Promise<Map<string, StoredSaleLine[]>> {
-    const out = new Map<string, StoredSaleLine[]>();
-    if (orderIds.length === 0) return out;
-    const rows = (await this.tx.manager.query(
-      `SELECT order_id, line_no, vendor_sku, sku_id, title, quantity, price_fen, status FROM sale_lines
-       WHERE order_id = ANY($1::text[]) ORDER BY order_id, line_no`,
-      [orderIds],
-    )) as (RawLine & { order_id: string })[];
-    for (const r of rows) {
-      const list = out.get(r.order_id) ?? [];
-      list.push(fromRawLine(r));
-      out.set(r.order_id, list);
-    }
-    return out;
+      '',
+    );
+    const rows = (await this.tx.manager.query(sql, [id])) as StoredSale[];
+    return rows.length ? rows[0] : null;
   }
 }
 
-interface RawOrder {
-  id: string;
-  namespace: string;
-  location_id: string;
-  total_fen: string;
-  taken_at: Date;
-  settled_at: Date | null;
-  updated_at: Date | null;
-  finalized: boolean | null;
-  trade_status: string | null;
-  trade_status_raw: string | null;
-  trade_status_label: string | null;
-  data_warnings: DataWarning[] | null;
-  sort_key: string;
-}
-
-function fromRaw(r: RawOrder): StoredSaleOrderRow {
-  return {
-    id: r.id,
-    namespace: r.namespace,
-    locationId: r.location_id,
-    totalFen: Number(r.total_fen),
-    takenAt: new Date(r.taken_at),
-    settledAt: r.settled_at ? new Date(r.settled_at) : null,
-    updatedAt: r.updated_at ? new Date(r.updated_at) : null,
-    finalized: r.finalized,
-    tradeStatus: r.trade_status,
-    tradeStatusRaw: r.trade_status_raw,
-    tradeStatusLabel: r.trade_status_label,
-    dataWarnings: r.data_warnings,
-    sortKey: r.sort_key,
-  };
-}
-
-interface RawLine {
-  line_no: number;
-  vendor_sku: string;
-  sku_id: string;
-  title: string | null;
-  quantity: number;
-  price_fen: string | number;
-  status: string;
-}
-
-function fromRawLine(r: RawLine): StoredSaleLine {
-  return {
-    lineNo: r.line_no,
-    vendorSku: r.vendor_sku,
-    skuId: r.sku_id,
-    title: r.title,
-    quantity: r.quantity,
-    priceFen: Number(r.price_fen),
-    status: r.status,
-  };
+/** The orders an inner query selects (as `p`), with their lines as JSON and their machine's name. */
+function withLinesAndName(inner: string, orderBy: string): string {
+  return `WITH p AS MATERIALIZED (${inner})
+      SELECT p.*, loc.name AS location_name,
+             (SELECT json_agg(json_build_object('line_no', l.line_no, 'vendor_sku', l.vendor_sku, 'sku_id', l.sku_id, 'title', l.title,
+                                                'quantity', l.quantity, 'price_fen', l.price_fen, 'status', l.status) ORDER BY l.line_no)
+              FROM sale_lines l WHERE l.order_id = p.id) AS lines
+      FROM p LEFT JOIN locations loc ON loc.id = p.location_id
+      ${orderBy}`;
 }

@@ -2,7 +2,7 @@
  * The seven alias rules of the SKU registry (spec "Alias"), as pure functions: no Nest, no TypeORM, no I/O.
  *
  * 1. Aliases are symmetric                         → canonicalPair / otherSide / storedAliasesOf
- * 2. A `vendor` alias is implied on every read      → impliedVendorAlias (never stored, confirmed_at null)
+ * 2. A `vendor` alias is implied on every read      → impliedVendorAlias (never stored, never confirmed)
  * 3. A stored alias wins over the implied one       → mergeAliases (precedence stored > barcode > vendor > suggested)
  * 4. PUT with source `vendor` is recorded as manual → storedSourceFor
  * 5. purchasable_from[] only carried and priced     → purchasableFrom
@@ -15,11 +15,12 @@ import { parseSkuId, Role } from '../identifiers/identifiers';
 export type AliasSource = 'barcode' | 'manual' | 'vendor' | 'suggested';
 export const ALIAS_SOURCES: readonly AliasSource[] = ['barcode', 'manual', 'vendor', 'suggested'];
 
+/** An alias of a sku as the rules answer it (the edge renders it: skus/api/skus.view.ts). */
 export interface Alias {
-  sku_id: string;
+  skuId: string;
   source: AliasSource;
-  /** RFC 3339 +08:00, or null (implied and suggested aliases are never confirmed). */
-  confirmed_at: string | null;
+  /** When it was confirmed (as stored, or epoch ms when computed), or null: implied and suggested aliases never are. */
+  confirmedAt: Date | number | null;
 }
 
 /** A stored row: one unordered pair. */
@@ -27,7 +28,7 @@ export interface StoredPair {
   skuA: string;
   skuB: string;
   source: string;
-  confirmedAt: string;
+  confirmedAt: Date;
 }
 
 /** A source that may be used to order (spec table: every source but `suggested`). */
@@ -57,7 +58,7 @@ export function storedAliasesOf(id: string, pairs: readonly StoredPair[]): Alias
   for (const p of pairs) {
     const other = otherSide(p, id);
     if (other === null || other === id) continue;
-    out.push({ sku_id: other, source: (p.source as AliasSource) ?? 'manual', confirmed_at: p.confirmedAt });
+    out.push({ skuId: other, source: (p.source as AliasSource) ?? 'manual', confirmedAt: p.confirmedAt });
   }
   return out;
 }
@@ -66,13 +67,13 @@ export function storedAliasesOf(id: string, pairs: readonly StoredPair[]): Alias
 
 /**
  * The `vendor` alias implied for `id` when its vendor declared one id space for both roles: the same vendor_sku in
- * the vendor's other namespace. Never stored; `confirmed_at` is null.
+ * the vendor's other namespace. Never stored, never confirmed.
  */
 export function impliedVendorAlias(id: string, sharesIdSpace: boolean): Alias | null {
   const p = parseSkuId(id);
   if (!p || !sharesIdSpace) return null;
   const otherRole: Role = p.role === 'machine' ? 'supply' : 'machine';
-  return { sku_id: `${p.vendor}-${otherRole}:${p.vendorSku}`, source: 'vendor', confirmed_at: null };
+  return { skuId: `${p.vendor}-${otherRole}:${p.vendorSku}`, source: 'vendor', confirmedAt: null };
 }
 
 // ---- rule 3: precedence ----
@@ -91,17 +92,17 @@ export function mergeAliases(
   const subjectNs = parseSkuId(subject)?.namespace;
   const chosen = new Map<string, { alias: Alias; rank: number }>();
   const offer = (a: Alias | null | undefined, rank: number) => {
-    if (!a || a.sku_id === subject) return;
-    if (parseSkuId(a.sku_id)?.namespace === subjectNs) return;
-    const had = chosen.get(a.sku_id);
-    if (!had || rank < had.rank) chosen.set(a.sku_id, { alias: a, rank });
+    if (!a || a.skuId === subject) return;
+    if (parseSkuId(a.skuId)?.namespace === subjectNs) return;
+    const had = chosen.get(a.skuId);
+    if (!had || rank < had.rank) chosen.set(a.skuId, { alias: a, rank });
   };
   for (const a of groups.stored ?? []) offer(a, -1);
   for (const a of groups.barcode ?? []) offer(a, RANK.barcode);
   for (const a of groups.implied ?? []) offer(a, RANK.vendor);
   for (const a of groups.suggested ?? []) offer(a, RANK.suggested);
   return [...chosen.values()]
-    .sort((x, y) => x.rank - y.rank || (x.alias.sku_id < y.alias.sku_id ? -1 : x.alias.sku_id > y.alias.sku_id ? 1 : 0))
+    .sort((x, y) => x.rank - y.rank || (x.alias.skuId < y.alias.skuId ? -1 : x.alias.skuId > y.alias.skuId ? 1 : 0))
     .map((c) => c.alias);
 }
 
@@ -152,8 +153,8 @@ export function purchasableFrom(
   if (parseSkuId(subject)?.role === 'supply') candidates.push({ sku_id: subject, via: 'self' });
   for (const a of aliases) {
     if (!usableToOrder(a.source)) continue;
-    if (parseSkuId(a.sku_id)?.role !== 'supply') continue;
-    candidates.push({ sku_id: a.sku_id, via: a.source });
+    if (parseSkuId(a.skuId)?.role !== 'supply') continue;
+    candidates.push({ sku_id: a.skuId, via: a.source });
   }
   return candidates.filter((c) => {
     const r = resolve(c.sku_id);
@@ -174,16 +175,16 @@ export function aliasWarnings(
   const out: UcpMessage[] = [];
   aliases.forEach((a, i) => {
     if (a.source === 'suggested') return;
-    if (parseSkuId(a.sku_id)?.role !== 'supply') return;
-    const r = resolve(a.sku_id);
+    if (parseSkuId(a.skuId)?.role !== 'supply') return;
+    const r = resolve(a.skuId);
     const path = `${basePath}[${i}]`;
     if (!r) return;
     if (r.state === 'dropped') {
-      out.push(message('unresolved_sku', 'warning', `${a.sku_id} (${a.source} alias) is no longer in the supplier's catalog; the mapping is kept`, path));
+      out.push(message('unresolved_sku', 'warning', `${a.skuId} (${a.source} alias) is no longer in the supplier's catalog; the mapping is kept`, path));
     } else if (r.state === 'unreachable') {
-      out.push(message('unresolved_sku', 'warning', `${a.sku_id} (${a.source} alias) could not be checked: the catalog could not be reached (${r.reason}); the mapping is kept`, path));
+      out.push(message('unresolved_sku', 'warning', `${a.skuId} (${a.source} alias) could not be checked: the catalog could not be reached (${r.reason}); the mapping is kept`, path));
     } else if (r.state === 'unsupported') {
-      out.push(message('unresolved_sku', 'warning', `${a.sku_id} (${a.source} alias) could not be checked: ${r.reason}; the mapping is kept`, path));
+      out.push(message('unresolved_sku', 'warning', `${a.skuId} (${a.source} alias) could not be checked: ${r.reason}; the mapping is kept`, path));
     }
   });
   return out;
@@ -196,10 +197,10 @@ export const SUGGEST_MIN_SIMILARITY = 0.5;
 export const SUGGEST_MAX = 3;
 
 /** The best-scoring candidates above the threshold, as unconfirmed `suggested` aliases. */
-export function pickSuggestions(candidates: readonly { sku_id: string; score: number }[]): Alias[] {
+export function pickSuggestions(candidates: readonly { skuId: string; score: number }[]): Alias[] {
   return [...candidates]
     .filter((c) => c.score >= SUGGEST_MIN_SIMILARITY)
-    .sort((a, b) => b.score - a.score || (a.sku_id < b.sku_id ? -1 : 1))
+    .sort((a, b) => b.score - a.score || (a.skuId < b.skuId ? -1 : 1))
     .slice(0, SUGGEST_MAX)
-    .map((c) => ({ sku_id: c.sku_id, source: 'suggested' as const, confirmed_at: null }));
+    .map((c) => ({ skuId: c.skuId, source: 'suggested' as const, confirmedAt: null }));
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { message, UcpMessage } from '../common/envelope/envelope';
-import { toPlus8 } from '../common/time';
 import { CatalogReads } from '../supply-catalog/catalog-reads';
 import { similarProducts, similarTitles } from '../supply-catalog/title-similarity.rules';
 import { SlotReadRepository } from '../supply-catalog/slot-read.repository';
@@ -103,15 +102,8 @@ export class AliasService {
     }
 
     // Barcode aliases: machine side from the slots directory, supply side from every reachable catalog's barcode map.
-    const now = toPlus8(Date.now());
-    const storedRows = await this.stored.touching(ids);
-    const storedPairs = storedRows.map((r) => ({ skuA: r.skuA, skuB: r.skuB, source: r.source, confirmedAt: toPlus8(r.confirmedAt) }));
-    const fetchedAtText = new Map<number, string>();
-    const fetchedAt = (ms: number) => {
-      let t = fetchedAtText.get(ms);
-      if (t === undefined) fetchedAtText.set(ms, (t = toPlus8(ms)));
-      return t;
-    };
+    const now = Date.now();
+    const storedPairs = await this.stored.touching(ids);
 
     const sets = new Map<string, AliasSet>();
     for (const id of ids) {
@@ -119,13 +111,13 @@ export class AliasService {
       if (!p) continue;
       const f = facts.get(id);
       const barcode: Alias[] = [];
-      const suggested: { sku_id: string; score: number }[] = [];
+      const suggested: { skuId: string; score: number }[] = [];
       for (const b of f?.barcodes ?? []) {
-        for (const m of machine.byBarcode.get(b) ?? []) barcode.push({ sku_id: m, source: 'barcode', confirmed_at: now });
+        for (const m of machine.byBarcode.get(b) ?? []) barcode.push({ skuId: m, source: 'barcode', confirmedAt: now });
         for (const [ns, r] of catalogs) {
           if (!r.ok) continue;
           for (const pos of r.snapshot.index.byBarcode.get(b) ?? []) {
-            barcode.push({ sku_id: `${ns}:${r.snapshot.products[pos].vendorSku}`, source: 'barcode', confirmed_at: fetchedAt(r.snapshot.fetchedAt) });
+            barcode.push({ skuId: `${ns}:${r.snapshot.products[pos].vendorSku}`, source: 'barcode', confirmedAt: r.snapshot.fetchedAt });
           }
         }
       }
@@ -134,11 +126,11 @@ export class AliasService {
           for (const [ns, r] of catalogs) {
             if (!r.ok) continue;
             for (const c of similarProducts(r.snapshot.index, f.title, SUGGEST_MIN_SIMILARITY)) {
-              suggested.push({ sku_id: `${ns}:${r.snapshot.products[c.pos].vendorSku}`, score: c.score });
+              suggested.push({ skuId: `${ns}:${r.snapshot.products[c.pos].vendorSku}`, score: c.score });
             }
           }
         } else {
-          for (const c of similarTitles(machine.titles, f.title, SUGGEST_MIN_SIMILARITY, SUGGEST_MAX)) suggested.push({ sku_id: c.key, score: c.score });
+          for (const c of similarTitles(machine.titles, f.title, SUGGEST_MIN_SIMILARITY, SUGGEST_MAX)) suggested.push({ skuId: c.key, score: c.score });
         }
       }
       const aliases = mergeAliases(id, {
@@ -154,7 +146,7 @@ export class AliasService {
     // Pre-read every supply namespace an alias points at, so the resolver can answer synchronously.
     const targetNs = new Set<string>();
     for (const s of sets.values()) for (const a of s.aliases) {
-      const t = parseSkuId(a.sku_id);
+      const t = parseSkuId(a.skuId);
       if (t?.role === 'supply') targetNs.add(t.namespace);
     }
     for (const id of ids) {

@@ -6,8 +6,12 @@ import { requireSkuId } from '../identifiers/identifiers';
 import { PartnerRegistry } from '../partners/registry/partner-registry';
 import { aliasTargetProblem, canonicalPair, storedSourceFor } from './alias.rules';
 import { SkuAliasRepository } from './sku-alias.repository';
-import { PutAliasesBody } from './api/skus.dto';
 import { SkuRecord, SkusService } from './skus.service';
+
+/** The aliases a SKU record is set to, as the edge validated them (api/skus.dto.ts). */
+export interface AliasesInput {
+  aliases: { sku_id: string; source?: string }[];
+}
 
 /** The operator's aliases of a sku: checked (alias.rules.ts), stored as one set with an event, answered as its record. */
 @Injectable()
@@ -20,7 +24,7 @@ export class SkuAliasesService {
     private readonly tx: Tx,
   ) {}
 
-  async put(rawId: string, body: PutAliasesBody): Promise<SkuRecord> {
+  async put(rawId: string, body: AliasesInput): Promise<SkuRecord> {
     const id = this.skus.validId(rawId);
     const pairs: { skuA: string; skuB: string; source: string; confirmedAt: Date }[] = [];
     const now = new Date();

@@ -3,16 +3,12 @@
  * Cost and margin never appear here: `costFen` is read by nobody in this file.
  */
 import { message, UcpMessage } from '../common/envelope/envelope';
+import { cny, Price } from '../common/money';
 import { skuId } from '../identifiers/identifiers';
-import type { SupplyProduct } from '../partners/adapter.types';
-
-export interface Price {
-  amount: number;
-  currency: 'CNY';
-}
+import type { PackUnit, SupplyProduct } from '../partners/adapter.types';
 
 export interface SaleUnit {
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   display_text: string;
   contains?: number;
   increment: number;
@@ -61,8 +57,6 @@ export interface SlotView {
   stock: number;
   priceLocked: boolean;
 }
-
-export const cny = (amount: number): Price => ({ amount, currency: 'CNY' });
 
 /**
  * Sale units of a supplier product: `EA` always; `BX` when the product comes in boxes (packSize > 1), with

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import type { EventEntity } from '../../src/events/event.entity';
 import { EVENTS_CHANNEL, PgNotifyEventBus } from '../../src/events/pg-event-bus';
 import { createTestDatabase } from '../support/pg';
 
@@ -46,7 +47,7 @@ describe('PgNotifyEventBus barrier on PostgreSQL', () => {
 
   it('a publish on this instance is signalled at once, before its NOTIFY is sent', async () => {
     const before = signals;
-    const sent = bus.publish({ id: '00000000-0000-4000-8000-000000000000', occurred_at: '', kind: 'k', source: 'client', summary: '', reasoning: '' });
+    const sent = bus.publish({ id: '00000000-0000-4000-8000-000000000000', kind: 'k', source: 'client', summary: '', reasoning: '' } as EventEntity);
     expect(signals).toBe(before + 1);
     await sent;
   });

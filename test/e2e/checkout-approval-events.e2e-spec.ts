@@ -1,6 +1,6 @@
 import { ApprovalsService } from '../../src/approvals/approvals.service';
 import { Tx } from '../../src/database/tx';
-import { EventView } from '../../src/events/api/event.view';
+import type { EventEntity } from '../../src/events/event.entity';
 import { EventsService } from '../../src/events/events.service';
 import { BOTH_DATABASES, TestApp } from '../support/test-app';
 import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
@@ -21,7 +21,7 @@ describe.each(BOTH_DATABASES)('approval.requested is published after commit (%s)
     t = await supplierApp(p, { SERVICE_GUARDS: JSON.stringify({ ...GUARDS, budget: { perOrderFen: 1000, dailyFen: 300000, monthlyFen: 3000000 } }) }, db === 'embedded' ? 'embedded' : undefined);
     const events = t.app.get(EventsService);
     const original = events.publish.bind(events);
-    jest.spyOn(events, 'publish').mockImplementation(async (v: EventView) => {
+    jest.spyOn(events, 'publish').mockImplementation(async (v: EventEntity) => {
       published.push({ kind: v.kind, approvalId: v.data?.approval_id, inTransaction });
       return original(v);
     });

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { ClsService } from 'nestjs-cls';
 import { Tx } from '../../src/database/tx';
 import { JobLockService } from '../../src/coordination/job-lock.service';
-import { EventView } from '../../src/events/api/event.view';
+import { EventView, renderEvent } from '../../src/events/api/event.view';
 import { EventsService } from '../../src/events/events.service';
 import { EVENTS_LISTENER_APP, SEQ_GAP_GRACE_MS } from '../../src/events/pg-event-bus';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -73,7 +73,7 @@ describe('two instances on one PostgreSQL database', () => {
       expect((await onB.next()).type).toBe('subscribed');
       await a.app.get(EventsService).record({ kind: 'sync.completed', summary: 's', reasoning: 'r' });
       const sale = await a.app.get(EventsService).record({ kind: 'sale.settled', summary: 's', reasoning: 'r', data: { totalFen: 350 } });
-      expect((await onB.next('event')).event).toEqual(sale);
+      expect((await onB.next('event')).event).toEqual(renderEvent(sale));
     });
 
     it('sockets on both instances see one and the same order (seq order) for events posted on both', async () => {
@@ -97,8 +97,8 @@ describe('two instances on one PostgreSQL database', () => {
     it('keeps seq order when an earlier event commits after a later one (waits at the hole)', async () => {
       const onB = await socketOn(b);
       const svcA = a.app.get(EventsService);
-      let first: EventView | null = null;
-      let second: EventView | null = null;
+      let first: { id: string } | null = null;
+      let second: { id: string } | null = null;
       // Recorded in a transaction (Tx): published once it commits, after the later event.
       await a.app.get(Tx).run(async () => {
         first = await svcA.recordClient({ kind: 'hole.first', summary: 'committed second', reasoning: 'r' });
@@ -122,8 +122,8 @@ describe('two instances on one PostgreSQL database', () => {
       expect((await onA.next('event', 3000)).event!.id).toBe(afterHole.id);
       expect(Date.now() - started).toBeLessThan(SEQ_GAP_GRACE_MS + 1500);
 
-      let late: EventView | null = null;
-      let meanwhile: EventView | null = null;
+      let late: { id: string } | null = null;
+      let meanwhile: { id: string } | null = null;
       await a.app.get(Tx).run(async () => {
         late = await a.app.get(EventsService).recordClient({ kind: 'very.late', summary: 's', reasoning: 'r' });
         meanwhile = await elsewhere(() => post(b, { kind: 'meanwhile', summary: 's', reasoning: 'r' }));

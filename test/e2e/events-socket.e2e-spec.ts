@@ -202,11 +202,11 @@ describe('event socket on PostgreSQL (one instance)', () => {
 
     it('delivers an event recorded in a transaction (Tx) once that transaction commits', async () => {
       const s = await authed();
-      let view: EventView | null = null;
+      let stored: { id: string } | null = null;
       await t.app.get(Tx).run(async () => {
-        view = await svc().recordClient({ kind: 'in.tx', summary: 's', reasoning: 'r' });
+        stored = await svc().recordClient({ kind: 'in.tx', summary: 's', reasoning: 'r' });
       });
-      expect((await s.next('event')).event!.id).toBe(view!.id);
+      expect((await s.next('event')).event!.id).toBe(stored!.id);
     });
   });
 });

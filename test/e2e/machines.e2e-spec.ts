@@ -149,6 +149,8 @@ describe('machines against the simulated platform (staging)', () => {
     const all = await t.get('/ucp/v1/orders?trade_status=all&limit=100').expect(200);
     expect(new Set(all.body.orders.map((o: { trade_status?: string }) => o.trade_status)).size).toBeGreaterThan(1);
     const id = settled.body.orders[0].id;
-    expect((await t.get(`/ucp/v1/orders/${encodeURIComponent(id)}`).expect(200)).body.id).toBe(id);
+    // The embedded database answers a page row and a read by id alike: the order reads the same either way.
+    const { ucp: _ucp, messages: _messages, ...one } = (await t.get(`/ucp/v1/orders/${encodeURIComponent(id)}`).expect(200)).body;
+    expect(one).toEqual(settled.body.orders[0]);
   });
 });

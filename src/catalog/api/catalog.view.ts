@@ -1,6 +1,7 @@
 /** The JSON of catalog search and lookup, rendered at the edge (the declared types are the response classes). */
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import type { VariantView } from '../../skus/api/skus.responses';
+import { renderAliases } from '../../skus/api/skus.view';
 import { productOf, renderMachineVariant, renderSupplyVariant } from '../../supply-catalog/variant.rules';
 import type { CatalogGood, CatalogLookupResult, CatalogSearchResult, LookupGood } from '../catalog.service';
 import type { CatalogLookupResponse, CatalogSearchResponse, ProductView } from './catalog.responses';
@@ -23,5 +24,5 @@ function renderVariant(g: CatalogGood): VariantView {
 }
 
 function renderLookupVariant(f: LookupGood): VariantView {
-  return { ...renderVariant(f.good), aliases: f.aliases, inputs: [{ id: f.input, match: 'exact' }] };
+  return { ...renderVariant(f.good), aliases: renderAliases(f.aliases), inputs: [{ id: f.input, match: 'exact' }] };
 }

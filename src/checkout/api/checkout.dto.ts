@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_QUANTITY } from '../../common/edge/limits';
+import { PACK_UNITS, type PackUnit } from '../../partners/adapter.types';
 
 export class ItemRefBody {
   @IsDefined()
@@ -11,8 +12,8 @@ export class ItemRefBody {
 
 export class QuantityUnitBody {
   @IsDefined()
-  @IsIn(['EA', 'BX'])
-  unit: 'EA' | 'BX';
+  @IsIn(PACK_UNITS)
+  unit: PackUnit;
 }
 
 export class CheckoutLineBody {

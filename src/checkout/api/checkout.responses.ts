@@ -1,6 +1,7 @@
 /** Response models of checkout sessions (OpenAPI only; see common/envelope.responses.ts). */
 import { Const, DateTime, Int } from '../../common/envelope/api-docs';
 import { PriceView, TotalView, UcpEnvelope } from '../../common/envelope/envelope.responses';
+import type { PackUnit } from '../../partners/adapter.types';
 
 export class SessionItemView {
   /** A supply sku_id. */
@@ -9,11 +10,11 @@ export class SessionItemView {
   title?: string;
   /** Price of the line's unit, read from the supplier catalog; absent while the item is unknown or not sold in that unit. */
   price?: PriceView;
-  quantity_unit: 'EA' | 'BX';
+  quantity_unit: PackUnit;
 }
 
 export class SessionQuantityUnitView {
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   @Int({ required: false, minimum: 1, description: 'EA per box (BX).' })
   contains?: number;
 }

@@ -2,6 +2,7 @@ import { ok, UcpMessage } from '../../common/envelope/envelope';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import { DomainError } from '../../common/errors/errors';
 import { paymentHandlers } from '../../common/envelope/payment-handlers';
+import { cny } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import { CheckoutSessionEntity } from '../checkout-session.entity';
 import { CheckoutStatus, sessionExpiresAt } from '../checkout.rules';
@@ -20,7 +21,7 @@ export function renderSession(row: CheckoutSessionEntity, base: string): Checkou
       item: {
         id: l.item_id,
         ...(l.title === null ? {} : { title: l.title }),
-        ...(l.unit_price_fen === null ? {} : { price: { amount: l.unit_price_fen, currency: 'CNY' as const } }),
+        ...(l.unit_price_fen === null ? {} : { price: cny(l.unit_price_fen) }),
         quantity_unit: l.unit,
       },
       quantity: l.quantity,

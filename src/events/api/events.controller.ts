@@ -5,7 +5,7 @@ import { okRendered } from '../../common/envelope/rendered-json';
 import { CreateEventBody, ListEventsQuery } from './events.dto';
 import './events.query';
 import { EventsService } from '../events.service';
-import { renderEventPage } from './event.view';
+import { renderEvent, renderEventPage } from './event.view';
 import { EventsDocs } from './events.openapi';
 
 const CAPS = ['com.example.svc.events'];
@@ -25,6 +25,6 @@ export class EventsController {
   @HttpCode(201)
   @EventsDocs.create
   async create(@Body() body: CreateEventBody) {
-    return ok(await this.events.recordClient(body), { capabilities: CAPS });
+    return ok(renderEvent(await this.events.recordClient(body)), { capabilities: CAPS });
   }
 }

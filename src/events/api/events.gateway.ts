@@ -12,7 +12,7 @@ import { RateLimited, RateLimiter } from '../../common/rate-limit/rate-limiter.s
 import { APP_CONFIG } from '../../config/app-config';
 import type { AppConfig } from '../../config/app-config';
 import { EventBus } from '../event-bus';
-import { EventView } from './event.view';
+import { EventView, renderEvent } from './event.view';
 import { ALL_EVENTS, cookieOriginAllowed, credentialInUrl, EventFilter, matchesFilter, parseClientMessage, socketErrorText } from '../events-socket.rules';
 
 export const EVENTS_WS_PATH = '/ucp/v1/events/ws';
@@ -75,7 +75,7 @@ export class EventsGateway implements OnGatewayConnection, OnModuleInit, OnModul
   }
 
   onModuleInit(): void {
-    this.unsubscribe = this.bus.subscribe((e) => this.broadcast(e));
+    this.unsubscribe = this.bus.subscribe((e) => this.broadcast(renderEvent(e)));
     this.keepalive = setInterval(() => this.sweep(), KEEPALIVE_MS);
     this.keepalive.unref();
     // A sign-out here closes its sockets at once; one on another instance, or an expiry, at the next read of the table.

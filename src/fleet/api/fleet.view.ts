@@ -1,5 +1,5 @@
 /** The UCP JSON of the fleet overview, rendered at the edge (declared type: the response class). */
-import { cny } from '../../supply-catalog/variant.rules';
+import { cny } from '../../common/money';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import { toPlus8, toPlus8OrNull } from '../../common/time';
 import type { FleetRow } from '../fleet.repository';

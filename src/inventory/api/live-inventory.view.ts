@@ -1,25 +1,18 @@
 /** The UCP JSON of a live inventory read (spec "Machine stock item"), rendered at the edge from what the platform answered. */
 import { warning } from '../../common/envelope/envelope';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
+import { cny } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import type { LiveInventoryResponse, MachineStockItemView } from './inventory.responses';
-import { barcodeType, InventoryItemInput, RefusedInput, refusedItemText } from '../inventory.rules';
-
-/** A machine's shelves as the platform answered them, at `readAt`: the items it gave and the records it refused. */
-export interface LiveInventory {
-  locationId: string;
-  namespace: string;
-  readAt: Date;
-  items: InventoryItemInput[];
-  refused: RefusedInput[];
-}
+import { barcodeType, InventoryItemInput, refusedItemText } from '../inventory.rules';
+import type { LiveInventory } from '../inventory.service';
 
 export function renderStockItem(namespace: string, i: InventoryItemInput): MachineStockItemView {
   const v: MachineStockItemView = {
     sku_id: `${namespace}:${i.vendorSku}`,
     vendor_sku: i.vendorSku,
     title: i.title,
-    price: { amount: i.priceFen, currency: 'CNY' },
+    price: cny(i.priceFen),
     stock: i.stock,
   };
   if (i.barcode) v.barcodes = [{ type: barcodeType(i.barcode), value: i.barcode }];

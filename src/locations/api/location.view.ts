@@ -2,18 +2,8 @@
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import { toPlus8 } from '../../common/time';
 import { encodeIdCursor, type LocationRecord } from '../locations.rules';
+import type { LocationPage, LocationRemoval } from '../locations.service';
 import type { LocationRemoveResponse, LocationSearchResponse, LocationView } from './locations.responses';
-
-export interface LocationPage {
-  locations: LocationRecord[];
-  /** The last location's id when another page follows. */
-  nextAfter: string | null;
-}
-
-export interface LocationRemoval {
-  removed: string;
-  purged: { profile: number; context: number; telemetry: number };
-}
 
 export function renderLocation(l: LocationRecord): LocationView {
   const amenities = Array.isArray(l.context?.amenities) ? (l.context.amenities as string[]) : [];

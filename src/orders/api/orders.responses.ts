@@ -1,13 +1,14 @@
 /** Response models of sale and purchase orders (OpenAPI only; see common/envelope.responses.ts). */
 import { Const, DateTime, FreeObject, Int } from '../../common/envelope/api-docs';
 import { PaginationView, PriceView, TotalView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../../common/envelope/envelope.responses';
+import type { PackUnit } from '../../partners/adapter.types';
 
 export class OrderItemView {
   id: string;
   title: string | null;
   /** Price of the line's unit. */
   price: PriceView;
-  quantity_unit?: 'EA' | 'BX';
+  quantity_unit?: PackUnit;
 }
 
 export class OrderQuantityView {

@@ -1,5 +1,5 @@
 /** The UCP JSON of price audit flags, rendered at the edge (declared type: the response class). */
-import { cny } from '../../supply-catalog/variant.rules';
+import { cny } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import type { PriceAuditFlag } from '../price-audit.repository';
 import type { PriceAuditFlagView } from './price-audit.responses';

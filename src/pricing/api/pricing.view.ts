@@ -1,10 +1,9 @@
 /** The JSON of `PUT /locations/{id}/prices`, rendered at the edge from the update (its declared type is the response class). */
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
+import { cny } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import { priceUpdateStatus, type PendingPrice, type PriceUpdate } from '../price-update';
 import type { ApprovalActionView, SetPricesResponse } from './pricing.responses';
-
-const cny = (amount: number) => ({ amount, currency: 'CNY' as const });
 
 /** What to call to approve a parked change (an owner decides, not the agent). */
 function approvalAction(p: PendingPrice): ApprovalActionView {

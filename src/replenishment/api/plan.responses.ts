@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { DateTime, Int } from '../../common/envelope/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope } from '../../common/envelope/envelope.responses';
 import type { FulfillerKind } from '../fulfiller-kind';
+import type { PackUnit } from '../../partners/adapter.types';
 
 export class PlanFulfillerView {
   kind: FulfillerKind;
@@ -150,7 +151,7 @@ export class PlanLineView {
   quantity_each: number;
   @Int({ minimum: 0, description: 'Quantity in `unit` (boxes for BX).' })
   quantity: number;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   @Int({ minimum: 1 })
   contains: number;
   @Int({ minimum: 0 })

@@ -2,6 +2,7 @@
  * The UCP JSON of a replenishment plan (GET /replenishment/plan), rendered once from the domain plan (pure: no
  * Nest, no TypeORM). Its declared type is the OpenAPI `PlanResponse` (plan.responses.ts): the compiler ties them.
  */
+import { cny as price } from '../../common/money';
 import { toPlus8 } from '../../common/time';
 import type { Plan, PlanLine, PlanSupply } from '../plan/plan.types';
 import type { PlanLineView, PlanResponse, PlanSupplyView } from './plan.responses';
@@ -11,7 +12,6 @@ export const PLAN_POLICY_NAME = 'periodic review, order-up-to level (R, S) with 
 /** The body of the plan's answer (`ok()` adds the `ucp` header). */
 export type PlanBody = Omit<PlanResponse, 'ucp'>;
 
-const price = (amount: number) => ({ amount, currency: 'CNY' as const });
 const priceOrNull = (amount: number | null) => (amount === null ? null : price(amount));
 
 export function renderPlan(plan: Plan): PlanBody {

@@ -4,6 +4,7 @@
  * holds the answer to its document.
  */
 import type { UcpMessage } from '../../common/envelope/envelope';
+import { cny } from '../../common/money';
 import { toPlus8, toPlus8OrNull } from '../../common/time';
 import { skuId } from '../../identifiers/identifiers';
 import { runFulfillerKind } from '../fulfiller-kind';
@@ -25,7 +26,7 @@ export const REPLENISHMENT_CAPS = ['com.example.svc.replenishment'];
 /** The body of a run's answer (`ok()` adds the `ucp` header). */
 export type RunBody = Omit<RunResponse, 'ucp'>;
 
-const price = (amount: number | null) => (amount === null ? null : { amount, currency: 'CNY' as const });
+const price = (amount: number | null) => (amount === null ? null : cny(amount));
 
 /**
  * `simulated_supplier`: its namespace. Several namespaces (the fulfiller's trait: machine platforms, suppliers): the
@@ -130,7 +131,7 @@ function renderPurchaseOrder(p: RunPurchaseOrderState): RunPurchaseOrderView {
     checkout_id: p.checkoutId,
     supplier: p.supplier,
     status: p.status as RunPurchaseOrderView['status'],
-    total: { amount: p.totalFen, currency: 'CNY' },
+    total: cny(p.totalFen),
     order_id: p.orderId,
   };
 }

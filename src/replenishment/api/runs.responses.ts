@@ -1,4 +1,5 @@
 /** Response models of the replenishment runs, `/replenishment/runs*` (OpenAPI only; see common/envelope.responses.ts); run.view.ts renders them. */
+import type { PackUnit } from '../../partners/adapter.types';
 import { DateTime, Int } from '../../common/envelope/api-docs';
 import { ItemRefView, PriceView, UcpEnvelope, UcpHeaderView, UcpMessageView } from '../../common/envelope/envelope.responses';
 import type { FulfillerKind } from '../fulfiller-kind';
@@ -32,7 +33,7 @@ export class RunLineView {
   location: string;
   item: ItemRefView;
   title: string;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   @Int({ minimum: 1 })
   contains: number;
   @Int({ minimum: 0 })

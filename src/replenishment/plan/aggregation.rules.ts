@@ -5,6 +5,7 @@
  * supplier's box ONCE (two slots needing 5 each of a 12-box good order one box, not two). The per-slot split is
  * kept for receiving: each slot is allotted its own need, and the rounding excess goes to the last slot of the good.
  */
+import type { PackUnit } from '../../partners/adapter.types';
 
 export interface SlotNeed {
   slot_id: string;
@@ -35,7 +36,7 @@ export interface SupplierLine {
   item: { id: string };
   vendor_sku: string;
   title: string;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   contains: number;
   /** In `unit`: boxes, or each. */
   quantity: number;

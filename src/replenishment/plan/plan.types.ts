@@ -8,6 +8,7 @@ import type { LeadTime } from '../../forecasting/lead-time.rules';
 import type { RunFulfiller } from '../fulfillers/run-fulfiller';
 import type { ChoiceReason } from '../supply-resolution/resolution.rules';
 import type { ReviewSource } from './cadence.rules';
+import type { PackUnit } from '../../partners/adapter.types';
 
 export interface PlanDemand {
   /** Rounded to 4 decimals: the rate shown and the rate recorded as the slot's forecast. */
@@ -66,7 +67,7 @@ export interface PlanLine {
   depotIncoming: number;
   quantityEach: number;
   quantity: number;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   contains: number;
   orderedEach: number;
   unitPriceFen: number | null;

@@ -20,6 +20,8 @@
  *   quantity    q = n − h − i                   (each, bought)
  *   boxes       b = ceil(q / pack)              when the fulfiller sells the good by the box (pack > 1)
  */
+import type { PackUnit } from '../../partners/adapter.types';
+
 export interface PolicyInput {
   ratePerDay: number;
   sigmaDaily: number;
@@ -55,7 +57,7 @@ export interface PolicyLine {
   /** Units (each) the slot needs bought. */
   quantityEach: number;
   /** What is ordered: `BX` boxes of `contains` each, or `EA`. */
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   contains: number;
   quantity: number;
   /** Units that arrive: quantity × contains (may exceed the need when rounded up to a box). */

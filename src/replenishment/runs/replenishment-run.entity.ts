@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-
-const bigintNumber = { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+import { bigintNumber } from '../../database/bigint-column';
+import type { PackUnit } from '../../partners/adapter.types';
 
 /** One line of a run, as built from the plan. */
 export interface RunLine {
@@ -9,7 +9,7 @@ export interface RunLine {
   item: { id: string };
   vendor_sku: string;
   title: string;
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   contains: number;
   quantity: number;
   quantity_each: number;

@@ -8,6 +8,7 @@ import type { ReadOutcome as PlaceRecoveryOutcome } from '../../claims/claim.rul
 import { aggregateBySupplier, SlotNeed, SupplierOrder } from '../plan/aggregation.rules';
 import { canonicalJson, purchaseKey } from '../../checkout/checkout-subject.rules';
 import { createHash } from 'node:crypto';
+import type { PackUnit } from '../../partners/adapter.types';
 
 /** The needs of a run's lines. `legacySupplier` fills lines stored before resolution (the supplier's own vendor sku). */
 export function needsOf(lines: readonly RunLine[], legacySupplier: string): SlotNeed[] {
@@ -70,7 +71,7 @@ export function runCheckoutId(runId: string, supplier: string): string {
 }
 
 /** Checkout line items of an order (supply ids, boxes as BX). */
-export function checkoutLines(order: SupplierOrder): { item: { id: string }; quantity: number; quantity_unit: { unit: 'EA' | 'BX' } }[] {
+export function checkoutLines(order: SupplierOrder): { item: { id: string }; quantity: number; quantity_unit: { unit: PackUnit } }[] {
   return order.lines.map((l) => ({ item: { id: l.item.id }, quantity: l.quantity, quantity_unit: { unit: l.unit } }));
 }
 

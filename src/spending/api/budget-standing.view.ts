@@ -1,5 +1,5 @@
 /** The JSON of `GET /budget`, rendered at the edge from the standing (fen to CNY prices). */
-import { cny } from '../../supply-catalog/variant.rules';
+import { cny } from '../../common/money';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import { toPlus8 } from '../../common/time';
 import type { BudgetStanding } from '../../guards/budget.service';

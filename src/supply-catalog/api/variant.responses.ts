@@ -4,10 +4,11 @@
  */
 import { Int } from '../../common/envelope/api-docs';
 import { PriceView } from '../../common/envelope/envelope.responses';
+import type { PackUnit } from '../../partners/adapter.types';
 
 export class SaleUnitView {
   /** UN/ECE Rec 20: `EA` each, `BX` box. */
-  unit: 'EA' | 'BX';
+  unit: PackUnit;
   display_text: string;
   @Int({ minimum: 1, description: 'Number of EA in one box (BX only).' })
   contains?: number;

@@ -5,11 +5,10 @@ import { PurchaseOrder, PurchaseOrderReader } from '../../../src/purchases/purch
 
 /** The orders service's routing between the sales ledger and the purchase order reader (no database). */
 function service(purchases?: PurchaseOrderReader) {
-  const sales = { find: async () => null, list: async () => [], linesOf: async () => new Map() };
-  const locations = { names: async () => new Map() };
+  const sales = { find: async () => null, list: async () => [] };
   const syncState = { get: async () => null };
   const registry = { defaults: () => ({ machine: 'acme-machine' }) };
-  return new OrdersService(sales as never, locations as never, syncState as never, registry as never, purchases);
+  return new OrdersService(sales as never, syncState as never, registry as never, purchases);
 }
 
 /** The status and code the exception filter answers for a failed call (a DomainError carries no status). */

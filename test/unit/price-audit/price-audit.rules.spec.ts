@@ -1,4 +1,4 @@
-import { auditChanges, yuanText, type Mismatch } from '../../../src/price-audit/price-audit.rules';
+import { auditChanges, type Mismatch } from '../../../src/price-audit/price-audit.rules';
 
 const m = (slotId: string, machineFen: number, serviceFen = 350): Mismatch => ({ slotId, locationId: 'L', itemId: 'x', title: 't', machineFen, serviceFen, setAt: new Date(0) });
 
@@ -11,10 +11,5 @@ describe('price audit rules', () => {
     ]);
     expect(r.raise.map((x) => x.slotId)).toEqual(['b', 'c']);
     expect(r.clear).toEqual(['d']);
-  });
-
-  it('writes yuan for people', () => {
-    expect(yuanText(165740)).toBe('¥1,657.40');
-    expect(yuanText(4)).toBe('¥0.04');
   });
 });

@@ -6,7 +6,6 @@ import {
   resolveTradeStatus,
   toSaleRows,
 } from '../../../src/sales/sale-order.rules';
-import { orderTotals, toSaleOrderView } from '../../../src/sales/api/sale-order.view';
 
 const T0 = Date.UTC(2026, 10, 20, 2, 0, 0);
 
@@ -122,73 +121,5 @@ describe('latestPerOrder', () => {
       { orderNo: 'A', updatedAt: 5, v: 4 },
     ]);
     expect(out.map((o) => o.v).sort()).toEqual([2, 4]);
-  });
-});
-
-describe('toSaleOrderView', () => {
-  const base = {
-    id: 'O1',
-    namespace: 'n-machine',
-    locationId: 'loc-1',
-    totalFen: 1000,
-    takenAt: new Date(T0),
-    settledAt: null,
-    updatedAt: null,
-    finalized: null,
-    tradeStatus: 'settled',
-    tradeStatusRaw: 'PAID',
-    tradeStatusLabel: null,
-    dataWarnings: null,
-  };
-  const lines = [
-    { lineNo: 1, vendorSku: 'A', skuId: 'n-machine:A', title: 'Cola', quantity: 2, priceFen: 300, status: 'paid' },
-    { lineNo: 2, vendorSku: 'B', skuId: 'n-machine:B', title: null, quantity: 1, priceFen: 200, status: 'refunded' },
-    { lineNo: 3, vendorSku: 'C', skuId: 'n-machine:C', title: 'Tea', quantity: 1, priceFen: 100, status: 'refund_failed' },
-    { lineNo: 4, vendorSku: 'D', skuId: 'n-machine:D', title: 'Gum', quantity: 1, priceFen: 100, status: 'cancelled' },
-    { lineNo: 5, vendorSku: 'E', skuId: 'n-machine:E', title: 'Gum', quantity: 3, priceFen: 100, status: 'unpaid' },
-  ];
-  const opts = { permalinkBase: 'https://svc.example', locationName: 'Lobby', toTime: (d: Date) => d.toISOString() };
-
-  it('renders the line statuses and their adjustments', () => {
-    const v = toSaleOrderView(base, lines, opts);
-    expect(v.line_items.map((l) => l.status)).toEqual(['fulfilled', 'removed', 'fulfilled', 'removed', 'processing']);
-    expect(v.line_items[1].quantity).toEqual({ original: 1, total: 0, fulfilled: 0 });
-    expect(v.line_items[0].quantity).toEqual({ original: 2, total: 2, fulfilled: 2 });
-    expect(v.line_items[4].quantity).toEqual({ original: 3, total: 3, fulfilled: 0 });
-    expect(v.line_items[1].item).toEqual({ id: 'n-machine:B', title: 'B', price: { amount: 200, currency: 'CNY' }, quantity_unit: 'EA' });
-    expect(v.adjustments.map((a) => [a.type, a.status, a.line_items[0].id])).toEqual([
-      ['refund', 'completed', '2'],
-      ['refund_failed', 'failed', '3'],
-      ['cancellation', 'completed', '4'],
-    ]);
-    expect(v.adjustments[0].totals).toEqual([{ type: 'total', amount: -200 }]);
-  });
-  it('passes timestamps and finalized only when the platform has them', () => {
-    const v = toSaleOrderView(base, lines, opts);
-    expect(v).not.toHaveProperty('settled_at');
-    expect(v).not.toHaveProperty('updated_at');
-    expect(v).not.toHaveProperty('finalized');
-    expect(v.taken_at).toBe(new Date(T0).toISOString());
-    const w = toSaleOrderView({ ...base, settledAt: new Date(T0 + 1), updatedAt: new Date(T0 + 2), finalized: false }, lines, opts);
-    expect(w.settled_at).toBe(new Date(T0 + 1).toISOString());
-    expect(w.updated_at).toBe(new Date(T0 + 2).toISOString());
-    expect(w.finalized).toBe(false);
-  });
-  it('omits trade_status when absent but keeps trade_status_raw', () => {
-    const v = toSaleOrderView({ ...base, tradeStatus: null }, [], opts);
-    expect(v).not.toHaveProperty('trade_status');
-    expect(v.trade_status_raw).toBe('PAID');
-    expect(v.kind).toBe('sale');
-    expect(v.permalink_url).toBe('https://svc.example/ucp/v1/orders/O1');
-    expect(v.location_name).toBe('Lobby');
-  });
-  it('totals have one subtotal and one total, and the entries add up', () => {
-    for (const [total, ls] of [[1000, lines], [700, lines], [1500, lines], [420, []]] as const) {
-      const t = orderTotals(total, ls);
-      expect(t.filter((x) => x.type === 'subtotal')).toHaveLength(1);
-      expect(t.filter((x) => x.type === 'total')).toHaveLength(1);
-      const sum = t.filter((x) => x.type !== 'total').reduce((n, x) => n + x.amount, 0);
-      expect(sum).toBe(total);
-    }
   });
 });

@@ -76,18 +76,18 @@ describe('AliasService.batch', () => {
   it('machine skus: barcode and suggested aliases from the catalog index, without reading any product title', async () => {
     const b = await service.batch(['acme-machine:M1', 'acme-machine:M2', 'acme-machine:M3'], reads());
     expect(b.sets.get('acme-machine:M1')!.aliases).toEqual([
-      { sku_id: 'acme-supply:A100', source: 'barcode', confirmed_at: '2026-11-22T10:00:00.000+08:00' },
+      { skuId: 'acme-supply:A100', source: 'barcode', confirmedAt: FETCHED_AT },
     ]);
-    expect(b.sets.get('acme-machine:M2')!.aliases).toEqual([{ sku_id: 'acme-supply:A200', source: 'suggested', confirmed_at: null }]);
-    expect(b.sets.get('acme-machine:M3')!.aliases).toEqual([{ sku_id: 'acme-supply:A300', source: 'suggested', confirmed_at: null }]);
+    expect(b.sets.get('acme-machine:M2')!.aliases).toEqual([{ skuId: 'acme-supply:A200', source: 'suggested', confirmedAt: null }]);
+    expect(b.sets.get('acme-machine:M3')!.aliases).toEqual([{ skuId: 'acme-supply:A300', source: 'suggested', confirmedAt: null }]);
     expect(b.facts.get('acme-machine:M1')).toEqual({ title: 'Coca-Cola can 330ml', barcodes: ['6901234567892'] });
     expect(cat.titleReads()).toBe(0);
   });
 
   it('supply skus: barcode and suggested aliases from the machine directory', async () => {
     const b = await service.batch(['acme-supply:A100', 'acme-supply:A200', 'acme-supply:A400'], reads());
-    expect(b.sets.get('acme-supply:A100')!.aliases).toEqual([{ sku_id: 'acme-machine:M1', source: 'barcode', confirmed_at: expect.stringMatching(/\+08:00$/) }]);
-    expect(b.sets.get('acme-supply:A200')!.aliases).toEqual([{ sku_id: 'acme-machine:M2', source: 'suggested', confirmed_at: null }]);
+    expect(b.sets.get('acme-supply:A100')!.aliases).toEqual([{ skuId: 'acme-machine:M1', source: 'barcode', confirmedAt: expect.any(Number) }]);
+    expect(b.sets.get('acme-supply:A200')!.aliases).toEqual([{ skuId: 'acme-machine:M2', source: 'suggested', confirmedAt: null }]);
     expect(b.sets.get('acme-supply:A400')!.aliases).toEqual([]);
   });
 
@@ -102,6 +102,6 @@ describe('AliasService.batch', () => {
     rows = rows.map((r) => (r.skuId === 'acme-machine:M2' ? { ...r, barcode: '6999999999999' } : r));
     const b = await service.batch(['acme-supply:A200'], reads());
     expect((service as unknown as { machine: unknown }).machine).not.toBe(dir);
-    expect(b.sets.get('acme-supply:A200')!.aliases).toEqual([{ sku_id: 'acme-machine:M2', source: 'barcode', confirmed_at: expect.any(String) }]);
+    expect(b.sets.get('acme-supply:A200')!.aliases).toEqual([{ skuId: 'acme-machine:M2', source: 'barcode', confirmedAt: expect.any(Number) }]);
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { cny, groupIntoProducts, variantPath } from '../../../src/supply-catalog/variant.rules';
+import { cny } from '../../../src/common/money';
+import { groupIntoProducts, variantPath } from '../../../src/supply-catalog/variant.rules';
 
 describe('catalog products (issue 17: UCP products[].variants[])', () => {
   it('one product per sku_id in first-seen order, with the price range of its variants', () => {

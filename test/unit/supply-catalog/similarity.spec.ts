@@ -136,8 +136,8 @@ describe('name similarity', () => {
       fc.property(entryArb, fc.array(titleArb, { minLength: 1, maxLength: 4 }), (entries, titles) => {
         const set = buildTitleSet(entries);
         for (const title of titles) {
-          const scan = entries.map((e) => ({ sku_id: e.key, score: wordSetSimilarity(new Set(refTokenize(title)), new Set(refTokenize(e.title))) }));
-          const fast = similarTitles(set, title, SUGGEST_MIN_SIMILARITY, SUGGEST_MAX).map((c) => ({ sku_id: c.key, score: c.score }));
+          const scan = entries.map((e) => ({ skuId: e.key, score: wordSetSimilarity(new Set(refTokenize(title)), new Set(refTokenize(e.title))) }));
+          const fast = similarTitles(set, title, SUGGEST_MIN_SIMILARITY, SUGGEST_MAX).map((c) => ({ skuId: c.key, score: c.score }));
           expect(fast.length).toBeLessThanOrEqual(SUGGEST_MAX);
           expect(pickSuggestions(fast)).toEqual(pickSuggestions(scan));
         }
