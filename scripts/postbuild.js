@@ -1,4 +1,4 @@
-// `node dist/main.js` starts the service (decisions.md section 0); the compiler writes dist/src/main.js because
+// `node dist/main.js` starts the service (docs/contract/); the compiler writes dist/src/main.js because
 // migrations/ sits beside src/, so this writes the one-line entry point.
 const fs = require('node:fs');
 const path = require('node:path');

@@ -15,8 +15,8 @@
  *   GET  /ucp/v1/checkout-sessions/{id}            shopping/checkout.json
  *   POST /ucp/v1/checkout-sessions/{id}/complete   shopping/checkout.json (when the session can complete)
  *   POST /ucp/v1/checkout-sessions/{id}/cancel     common/types/error_response.json (the 409 of a completed session)
- * Errors at the paths the vending spec overrides on purpose (docs/decisions.md, issue 29: `item.price` as a Price
- * object, `quantity_unit` as a code) are listed, labelled "intended override (docs/decisions.md)", not hidden.
+ * Errors at the paths the vending spec overrides on purpose (docs/adr/0054-ucp-schema-overrides.md: `item.price` as a Price
+ * object, `quantity_unit` as a code) are listed, labelled "intended override (docs/adr/0054-ucp-schema-overrides.md)", not hidden.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -25,7 +25,7 @@ const Ajv2020 = require('ajv/dist/2020').default;
 
 const U = 'https://ucp.dev/schemas/';
 const TIMEOUT_MS = 60_000;
-const OVERRIDE_LABEL = 'intended override (docs/decisions.md)';
+const OVERRIDE_LABEL = 'intended override (docs/adr/0054-ucp-schema-overrides.md)';
 /** Instance paths (JSON Pointer, as Ajv reports them) the vending spec overrides on purpose. */
 const OVERRIDES = [
   { re: /\/item\/price(\/|$)/, what: 'item.price is a Price object {amount, currency}' },

@@ -55,7 +55,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestLog(app.get(ROOT_LOGGER)));
   const metrics = app.get(MetricsService);
   app.use(requestTimer(metrics));
-  // Security headers on every answer (nosniff, frame and referrer policies, ...); decisions.md, issue 17.
+  // Security headers on every answer (nosniff, frame and referrer policies, ...); docs/adr/0044-security-headers-and-timeouts.md.
   // No upgrade-insecure-requests: a staging console reached over plain http on a LAN would have its own scripts
   // and API calls rewritten to https and fail; production sits behind https anyway.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     config = loadConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) {
-      // One clear line naming the variable, then stop (decisions.md section 1).
+      // One clear line naming the variable, then stop (docs/contract/).
       console.error(`configuration error: ${e.message}`);
       process.exit(2);
     }

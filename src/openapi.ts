@@ -149,8 +149,8 @@ function refuse(res: Response, err: DomainError): void {
 
 /**
  * Serves the OpenAPI document at /ucp/v1/openapi.json and the event socket's AsyncAPI document at
- * /ucp/v1/events/asyncapi.json, behind the operator token (decisions.md section 10), and the capabilities' JSON
- * Schemas under /.well-known/ucp/schemas/ without it (docs/decisions.md, issue 17). The served OpenAPI lists this
+ * /ucp/v1/events/asyncapi.json, behind the operator token (docs/contract/), and the capabilities' JSON
+ * Schemas under /.well-known/ucp/schemas/ without it (docs/adr/0008-discovery-profile.md). The served OpenAPI lists this
  * deployment's own address first.
  */
 export function setupOpenApi(app: INestApplication): void {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * An owner approval (decisions.md section 5). `status` is pending | approved | rejected, plus the internal
+ * An owner approval (docs/contract/). `status` is pending | approved | rejected, plus the internal
  * `executing` while an approval's action runs (shown as pending). `subject_key` is the id the approval is
  * about (a session id, a slot id, a run id) so a capability can find its approvals.
  */

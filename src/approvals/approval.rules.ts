@@ -1,4 +1,4 @@
-/** Pure rules of approvals (decisions.md section 5): who may resolve, and how a record is shown. */
+/** Pure rules of approvals (docs/contract/): who may resolve, and how a record is shown. */
 import { stateMachine } from '../common/state-machine.rules';
 
 export const APPROVAL_KINDS = ['checkout_budget', 'checkout_probation', 'price_change', 'replenishment_run'] as const;
@@ -57,7 +57,7 @@ export interface ResolvingCaller {
 export const RESOLUTION_REFUSED = 'this resolver may not resolve approvals with this credential (a chat resolution needs the chat\'s own credential and a registered admin of that chat)';
 
 /**
- * Whether a resolution is allowed (decisions.md, issue 26). `dashboard` needs only what AuthGuard checked (the
+ * Whether a resolution is allowed (docs/adr/0039-owner-and-chat-credentials.md). `dashboard` needs only what AuthGuard checked (the
  * approver's credential when SERVICE_APPROVER_TOKEN is set); a chat credential never resolves there. `chat_tool` needs
  * a registered admin of a registered chat and, with separation on, the credential of that very chat (held by its
  * bot): the operator and approver tokens resolve nothing there. Without separation the spec's rule stands (any token

@@ -1,5 +1,5 @@
 /**
- * Search pagination (decisions.md section 9: request `{cursor?, limit?}`, response `{has_next_page, cursor?,
+ * Search pagination (docs/contract/: request `{cursor?, limit?}`, response `{has_next_page, cursor?,
  * total_count?}`). Pure. The cursor is opaque to clients: base64url of the next offset and a fingerprint of the
  * search it belongs to, so a cursor replayed on another search is refused instead of silently skipping results.
  */

@@ -1,6 +1,6 @@
 import { MAX_DATE_MS, MIN_DATE_MS } from './edge/limits';
 
-/** Public timestamps are RFC 3339 with the +08:00 offset (spec conventions, decisions.md section 3). */
+/** Public timestamps are RFC 3339 with the +08:00 offset (spec conventions, the contract (docs/contract/)). */
 const OFFSET_MS = 8 * 3600 * 1000;
 
 export function toPlus8(value: Date | number | string): string {

@@ -5,7 +5,7 @@ import { replicaConfigOf, ReplicaConfig } from './database-replicas.config';
 import { externalOAuthOf, ExternalOAuthConfig } from './external-oauth.config';
 
 /**
- * Typed configuration read once from the environment (decisions.md section 1).
+ * Typed configuration read once from the environment (docs/contract/).
  * A malformed value throws a ConfigError naming the variable; main.ts prints that one line and exits.
  */
 export type ServiceEnv = 'production' | 'staging';
@@ -182,7 +182,7 @@ export function loadConfig(env: Env, readFile: (path: string) => string = defaul
     try {
       guardsJson = readFile(guardsFile);
     } catch {
-      // Unreadable rules do not stop the boot: money paths answer guard_unverifiable (decisions.md section 1).
+      // Unreadable rules do not stop the boot: money paths answer guard_unverifiable (docs/contract/).
       guardsJson = '\u0000unreadable';
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the event WebSocket protocol (decisions.md section 7), no Nest, no `ws`.
+ * Pure rules of the event WebSocket protocol (docs/contract/), no Nest, no `ws`.
  *
  * Client → server: `{"type":"auth","token":"..."}`, `{"type":"subscribe","kinds":[...]?,"location":"..."?}`,
  * `{"type":"ping"}`. Server → client: `authenticated`, `subscribed`, `event`, `pong`, `error` (`{type, code, content}`).

@@ -1,5 +1,5 @@
 /**
- * Guard rules (decisions.md section 4) as pure functions: no Nest, no TypeORM, no I/O.
+ * Guard rules (docs/contract/) as pure functions: no Nest, no TypeORM, no I/O.
  * Money is integer fen everywhere; the calendar of budgets is +08:00 (the caller passes the window sums).
  */
 import { stateMachine } from '../common/state-machine.rules';

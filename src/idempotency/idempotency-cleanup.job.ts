@@ -8,7 +8,7 @@ export const IDEMPOTENCY_CLEANUP_INTERVAL = 'idempotency.cleanup';
 export const IDEMPOTENCY_CLEANUP_EVERY_MS = 15 * 60_000;
 
 /**
- * Keys are kept KEY_RETENTION_HOURS (decisions.md "Issue 11"); every 15 minutes one instance deletes the older ones,
+ * Keys are kept KEY_RETENTION_HOURS (docs/adr/0019-idempotency-keys.md); every 15 minutes one instance deletes the older ones,
  * in batches (short statements, no long lock on the table) through the created_at index. A key past retention is
  * also replaced on its next use (IdempotencyService.run), so the job only bounds the table's size.
  */

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * One Idempotency-Key (decisions.md section 9): claimed by INSERT ... ON CONFLICT DO NOTHING so it holds across
+ * One Idempotency-Key (docs/contract/): claimed by INSERT ... ON CONFLICT DO NOTHING so it holds across
  * instances; `state` in_flight while the first request runs, done with the stored answer afterwards. An in_flight
  * claim older than the lease (a crashed process) may be taken over by the same request (same fingerprint).
  */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stateMachine } from '../common/state-machine.rules';
 
-/** Idempotency fingerprint (decisions.md section 9): the operation, the resource id and the SHA-256 of the raw body. */
+/** Idempotency fingerprint (docs/contract/): the operation, the resource id and the SHA-256 of the raw body. */
 /**
  * `principal`: who sent the request (issue 26), so a key is bound to the credential that first used it and another
  * credential replaying it gets 409 `idempotency_key_mismatch`, never the first caller's answer. The operator's

@@ -47,7 +47,7 @@ export function isLocationId(id: unknown): id is string {
   return typeof id === 'string' && LOCATION_ID.test(id);
 }
 
-/** Slot ids are always `<location>-<vendor_sku>` (decisions.md section 10). */
+/** Slot ids are always `<location>-<vendor_sku>` (docs/contract/). */
 export function slotId(locationId: string, vendorSku: string): string {
   return `${locationId}-${vendorSku}`;
 }

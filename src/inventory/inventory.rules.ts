@@ -1,5 +1,5 @@
 /**
- * Machine inventory: barcode types, refused records and the synced slot rows (decisions.md section 10); the live
+ * Machine inventory: barcode types, refused records and the synced slot rows (docs/contract/); the live
  * read is rendered by live-inventory.view.ts.
  * Pure: no Nest or TypeORM import.
  */

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintNumber } from '../database/bigint-column';
 
 /**
- * The synced copy of one product in one machine: slot id `<location>-<vendor_sku>` (decisions.md section 10).
+ * The synced copy of one product in one machine: slot id `<location>-<vendor_sku>` (docs/contract/).
  * Written by the inventory sync; read by machine catalog search, pricing and replenishment.
  */
 @Entity('slots')
@@ -44,7 +44,7 @@ export class SlotEntity {
   @Column('text', { name: 'partner_slot_id', nullable: true })
   partnerSlotId: string | null;
 
-  /** True while a price change for this slot awaits approval (decisions.md section 10: inventory.locked). */
+  /** True while a price change for this slot awaits approval (docs/contract/: inventory.locked). */
   @Column('boolean', { name: 'price_locked', default: false })
   priceLocked: boolean;
 

@@ -1,5 +1,5 @@
 /**
- * Locations (spec "Location (machine)", "Locations" endpoints, decisions.md section 10). Pure: no Nest or TypeORM.
+ * Locations (spec "Location (machine)", "Locations" endpoints, the contract (docs/contract/)). Pure: no Nest or TypeORM.
  */
 import { Errors } from '../common/errors/errors';
 

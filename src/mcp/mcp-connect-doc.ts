@@ -5,7 +5,7 @@ Two ways in; both reach the same tools, guards and error table.
 
 ### An assistant that connects with OAuth (remote connectors, no header to paste)
 
-The service is an OAuth protected resource and runs its own authorization server (decisions.md, "Issue 36").
+The service is an OAuth protected resource and runs its own authorization server (docs/adr/0070-agents-through-oauth.md).
 Nothing is configured for it beyond \`SERVICE_PUBLIC_URL\` (production: the issuer is \`<SERVICE_PUBLIC_URL>/oauth\`
 and the resource \`<SERVICE_PUBLIC_URL>/\`; staging: both come from the address the service is reached at).
 

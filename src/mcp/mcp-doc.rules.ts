@@ -14,7 +14,7 @@ export function renderMcpDoc(doc: OpenApiDocumentLike): string {
   return `# MCP tools
 
 Generated from \`src/mcp/tools/mcp-tools.table.ts\` and the OpenAPI document (\`npm run openapi:write\` rewrites this file;
-\`test/unit/mcp/mcp-doc.spec.ts\` fails when it is stale). Decisions: docs/decisions.md, "Issue 18: MCP transport".
+\`test/unit/mcp/mcp-doc.spec.ts\` fails when it is stale). Decisions: docs/adr/0045-mcp-over-rest-in-process.md.
 
 Endpoint: \`POST <base>/ucp/mcp\`, MCP over stateless Streamable HTTP (JSON answers; GET and DELETE answer 405) in
 both protocol eras: the 2026-07-28 revision (no \`initialize\`; \`server/discover\` advertises the server; every request

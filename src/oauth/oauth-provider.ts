@@ -13,7 +13,7 @@ export const CONSENT_URL = (uid: string) => `/console/#/connect/${encodeURICompo
 
 /**
  * oidc-provider (panva, OpenID-certified) as the service's own authorization server for agents (issue 36,
- * docs/decisions.md): authorization code with PKCE S256 only, exact redirect URIs, dynamic registration (RFC 7591) and
+ * docs/adr/0070-agents-through-oauth.md): authorization code with PKCE S256 only, exact redirect URIs, dynamic registration (RFC 7591) and
  * client ID metadata documents, resource indicators (RFC 8707: this service is the only resource, and a request that
  * names none gets it), opaque access tokens (looked up in the database at each use, so a revocation holds at once on
  * every instance), rotating refresh tokens, revocation (RFC 7009). The person's consent is the console's page.

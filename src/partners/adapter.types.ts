@@ -1,5 +1,5 @@
 /**
- * The adapter contract (spec "Partner contract", decisions.md section 8) as TypeScript.
+ * The adapter contract (spec "Partner contract", the contract (docs/contract/)) as TypeScript.
  * Both the HTTP adapters and the simulated partners implement these interfaces; services depend only on them.
  * All money is integer fen; all times are epoch ms or null. Adapters validate what partners send: a record
  * with a float/string amount or a missing required field is not returned in the data but listed in `rejected`

@@ -1,5 +1,5 @@
 /**
- * The reference price of an item (issue 26, decisions.md): the per-item price cap holds against it as well as against
+ * The reference price of an item (docs/adr/0021-price-changes.md): the per-item price cap holds against it as well as against
  * the previous step, so a price cannot be walked up in steps that are each within the cap. Pure.
  */
 import { GuardRules, overPriceCap } from '../guards/guard.rules';

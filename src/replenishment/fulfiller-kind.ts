@@ -19,7 +19,7 @@ export const FULFILLER_KIND = {
 export const FULFILLER_KINDS = [FULFILLER_KIND.simulatedSupplier, FULFILLER_KIND.machineRestock, FULFILLER_KIND.supplyCheckout] as const;
 export type FulfillerKind = (typeof FULFILLER_KINDS)[number];
 
-/** The kind a plan or a run uses when none is asked for: the simulated supplier fills runs (decisions.md section 2). */
+/** The kind a plan or a run uses when none is asked for: the simulated supplier fills runs (docs/contract/). */
 export const DEFAULT_FULFILLER_KIND: FulfillerKind = FULFILLER_KIND.simulatedSupplier;
 
 export function isFulfillerKind(v: unknown): v is FulfillerKind {

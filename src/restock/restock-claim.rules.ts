@@ -29,7 +29,7 @@ export function storedRequestStep(row: { status: string; sameRequest: boolean; c
  * Can recovery learn from the platform whether it took this request? `GET /restock/{ref}` is the status read the
  * spec promises with `replenishment.order` ("status ... read on GET /restock/{ref}"), so it is read when the platform
  * declares that capability. A platform that only takes recommendations made no such promise: its answer (even a 404)
- * cannot tell whether it received a recommendation (docs/decisions.md, issue 17).
+ * cannot tell whether it received a recommendation (docs/adr/0038-restock-requests.md).
  */
 export function restockReadable(capabilities: ReadonlySet<string>): boolean {
   return capabilities.has('replenishment.order');

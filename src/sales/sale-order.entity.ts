@@ -24,7 +24,7 @@ export class SaleOrderEntity {
   @Column('bigint', { name: 'total_fen', transformer: bigintNumber })
   totalFen: number;
 
-  /** takenAt, else createdAt (decisions.md section 10). */
+  /** takenAt, else createdAt (docs/contract/). */
   @Column('timestamptz', { name: 'taken_at' })
   takenAt: Date;
 

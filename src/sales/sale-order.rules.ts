@@ -1,7 +1,7 @@
 import type { LedgerRecord } from '../partners/adapter.types';
 import type { NoteCode } from '../common/errors/message-codes';
 /**
- * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", decisions.md sections 9 and 10).
+ * Sale orders (spec "Orders (purchase and sale)", "Sale order trade_status", the contract (docs/contract/)).
  * Pure functions: how a ledger record becomes the stored sale order, how its line statuses map, how the trade status
  * is derived (the orders edge renders it: orders/api/sale-order.view.ts). No Nest or TypeORM import.
  */
@@ -39,7 +39,7 @@ export function mapLineStatus(word: string): LineMapping {
 }
 
 /**
- * decisions.md section 10: derivation only when there are lines. Every line cancelled → cancelled; every line
+ * the contract (docs/contract/): derivation only when there are lines. Every line cancelled → cancelled; every line
  * refunded → refunded; any line unpaid → in_progress; otherwise settled. A line word outside the table makes the
  * order underivable (null): an unknown word is never counted as a sale.
  */

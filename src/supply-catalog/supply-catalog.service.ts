@@ -134,7 +134,7 @@ export class SupplyCatalogService {
   }
 
   private adapterFor(namespace: string): SupplyAdapter {
-    // The simulated supplier is the replenishment fulfiller in every environment (decisions.md section 2).
+    // The simulated supplier is the replenishment fulfiller in every environment (docs/contract/).
     if (namespace === this.registry.simulatedSupplier.namespace && !this.registry.entry(namespace)) {
       return this.registry.simulatedSupplier;
     }

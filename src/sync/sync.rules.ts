@@ -1,5 +1,5 @@
 /**
- * Timing and coordination rules of the machine syncs (spec "Ledger rules", decisions.md section 10). Pure.
+ * Timing and coordination rules of the machine syncs (spec "Ledger rules", the contract (docs/contract/)). Pure.
  */
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -31,7 +31,7 @@ export function ledgerWindow(nowMs: number, lookbackMs: number): { fromMs: numbe
   return { fromMs: nowMs - lookbackMs, toMs: nowMs };
 }
 
-/** decisions.md section 10: stale when never synced, when the last sync failed, or when the last success is old. */
+/** the contract (docs/contract/): stale when never synced, when the last sync failed, or when the last success is old. */
 export function isStale(
   s: { lastSuccessAt: Date | null; lastFailureAt: Date | null } | null,
   nowMs: number,

@@ -9,7 +9,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 const WRITES = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?/gi;
 /**
  * Derived caches a read may fill (the demand estimate of a window, recomputed from sales and snapshots when stale):
- * nothing a caller can observe changes, so filling them keeps a read read-only (docs/decisions.md, issue 31).
+ * nothing a caller can observe changes, so filling them keeps a read read-only (docs/adr/0047-mcp-tool-list-and-agent-texts.md).
  */
 const CACHES = new Set(['demand_cache', 'demand_cache_runs']);
 const writesOf = (statements: string[]) =>

@@ -5,8 +5,8 @@ import { FakePartner, startFakePartner } from '../partners/fake-partner-server';
 import { readySession, supplierApp } from '../support/money-fixtures';
 
 /**
- * GET /orders/{id} of a purchase order reads the supplier's current state (decisions.md: "reads the supplier's
- * status"); the stored copy is served only when the supplier cannot be read, with a `stale_data` warning.
+ * GET /orders/{id} of a purchase order reads the supplier's current state (docs/adr/0023-purchase-order-reads.md);
+ * the stored copy is served only when the supplier cannot be read, with a `stale_data` warning.
  */
 describe('purchase order: current-state read', () => {
   let p: FakePartner;

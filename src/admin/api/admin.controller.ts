@@ -8,7 +8,7 @@ import { KillSwitchBody } from './admin.dto';
 import { AdminDocs } from './admin.openapi';
 import { renderGuards } from './guards.view';
 
-/** decisions.md section 6: guard rules and the kill switch at run time; each change is an event. */
+/** the contract (docs/contract/): guard rules and the kill switch at run time; each change is an event. */
 @ApiTags('admin')
 @Controller('ucp/v1/admin')
 export class AdminController {

@@ -18,7 +18,7 @@ export const AdminDocs = {
     ApiEndpoint({
       operationId: 'admin_guards_put',
       summary: 'Replace the guard rules',
-      description: 'The whole rules document (decisions.md section 4); a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event. When `SERVICE_APPROVER_TOKEN` is configured only that credential may replace them (the operator token gets 403 `forbidden`).',
+      description: 'The whole rules document; a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event. When `SERVICE_APPROVER_TOKEN` is configured only that credential may replace them (the operator token gets 403 `forbidden`).',
       type: GuardsResponse,
       returns: 'The new guard state.',
       errors: { 400: ['invalid', 'request_too_large'], 403: ['forbidden'] },

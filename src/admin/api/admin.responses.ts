@@ -35,7 +35,7 @@ export class HardNoGoView {
   skus?: string[];
 }
 
-/** The guard rules document (decisions.md section 4). A float amount, a missing part or a wrong type is 400 `invalid`. */
+/** The guard rules document (docs/contract/). A float amount, a missing part or a wrong type is 400 `invalid`. */
 export class GuardRulesView {
   /** Engages the kill switch when true; releasing it takes `PUT /admin/kill-switch`. */
   killSwitch?: boolean;

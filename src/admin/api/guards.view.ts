@@ -1,4 +1,4 @@
-/** The admin JSON of the guard layer (decisions.md section 6), rendered at the edge from its state. */
+/** The admin JSON of the guard layer (docs/contract/), rendered at the edge from its state. */
 import { toPlus8OrNull } from '../../common/time';
 import type { ResponseBody } from '../../common/envelope/envelope.responses';
 import type { GuardState } from '../../guards/guards.service';

@@ -8,7 +8,7 @@ import { CheckoutSessionEntity } from '../checkout-session.entity';
 import { CheckoutStatus, sessionExpiresAt } from '../checkout.rules';
 import type { CheckoutSessionResponse, SessionFulfillmentView, SessionLineView } from './checkout.responses';
 
-/** The one place a checkout session becomes UCP JSON (decisions.md section 9). */
+/** The one place a checkout session becomes UCP JSON (docs/contract/). */
 export const CHECKOUT_CAPS = ['com.example.svc.order'];
 
 /** The session as the API shows it (UCP checkout shape), envelope included. */

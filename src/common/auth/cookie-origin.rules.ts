@@ -50,7 +50,7 @@ export interface CookieRequest {
 }
 
 /**
- * Whether an HTTP request authenticated by the auth cookie may proceed (decisions.md, issue 17): a foreign `Origin`
+ * Whether an HTTP request authenticated by the auth cookie may proceed (docs/adr/0041-console-sign-in-sessions.md): a foreign `Origin`
  * is refused on every method; a state-changing request must carry an allowed `Origin` (browsers always send one on
  * POST, PUT, PATCH and DELETE, so its absence means a client that should use the bearer header); a read without
  * `Origin` is refused when the browser says another site caused it (`Sec-Fetch-Site: cross-site` or `same-site`).

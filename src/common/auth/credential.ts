@@ -4,7 +4,7 @@ import { cookieRequestRefusal } from './cookie-origin.rules';
 import { bearerFrom, cookieFrom, tokenMatches } from './token';
 
 /**
- * Which credential a request carries (decisions.md, issue 17): `operator` is SERVICE_AUTH_TOKEN, `approver` the
+ * Which credential a request carries (docs/adr/0039-owner-and-chat-credentials.md): `operator` is SERVICE_AUTH_TOKEN, `approver` the
  * optional owner credential SERVICE_APPROVER_TOKEN, valid on every route and the only one allowed to resolve a
  * dashboard approval, release the kill switch or replace guard rules when it is configured.
  */

@@ -10,7 +10,7 @@ export const ACCEPTS_CHAT_CREDENTIAL = 'ucp:acceptsChatCredential';
 export type ApproverRule = (body: unknown) => boolean;
 
 /**
- * Separation of duties (decisions.md, issue 17): when SERVICE_APPROVER_TOKEN is configured, the route (or, with a
+ * Separation of duties (docs/adr/0039-owner-and-chat-credentials.md): when SERVICE_APPROVER_TOKEN is configured, the route (or, with a
  * rule, the requests the rule picks) needs the approver credential; the operator token gets 403 `forbidden`. Checked
  * by AuthGuard, the one place, so every transport dispatching through the Nest pipeline gets it.
  */

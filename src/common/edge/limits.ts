@@ -1,5 +1,5 @@
 /**
- * Limits of values accepted at the edge (decisions.md "Issue 11"). One place, so the DTO decorators, the global
+ * Limits of values accepted at the edge (docs/adr/0003-input-checks-at-the-edge.md). One place, so the DTO decorators, the global
  * edge check and the documentation agree. Every refusal is 400 `invalid` (or `missing`) naming the JSONPath.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The `UCP-Agent` request header: an RFC 8941 structured-field dictionary naming the calling platform's profile,
- * e.g. `profile="https://agent.example/.well-known/ucp"`. Recorded, not verified (spec "Endpoints", decisions.md
- * section 9); a malformed header is a warning, never a refusal. Pure: no framework import.
+ * e.g. `profile="https://agent.example/.well-known/ucp"`. Recorded, not verified (docs/contract/values.md);
+ * a malformed header is a warning, never a refusal. Pure: no framework import.
  */
 export type BareItem = string | number | boolean | { token: string } | { bytes: string };
 export interface DictMember {

@@ -1,4 +1,4 @@
-/** The UCP envelope and messages (spec "Envelope and messages", decisions.md section 9). */
+/** The UCP envelope and messages (spec "Envelope and messages", the contract (docs/contract/)). */
 import type { MessageCode } from '../errors/message-codes';
 import type { Severity } from '../errors/severity';
 
@@ -53,7 +53,7 @@ export function errorBody(messages: UcpMessage[]): { ucp: UcpHeader; messages: U
 /**
  * UCP's own capabilities the service implements, under their UCP names and at the UCP version (issue 29: a UCP
  * client looks for `dev.ucp.shopping.checkout` in discovery). Listed beside the extensions; the shapes the vending
- * spec overrides on purpose are in docs/decisions.md ("Issue 29").
+ * spec overrides on purpose are in docs/adr/0054-ucp-schema-overrides.md.
  */
 export const UCP_CAPABILITY_VERSIONS: Record<string, string> = {
   'dev.ucp.shopping.checkout': UCP_VERSION,

@@ -6,7 +6,7 @@ import type { Severity } from './severity';
  * approval, kill switch); `recoverable` where the same call may succeed later or with a fixed input; `unrecoverable`
  * where repeating it cannot (a used key with another body, a resource already placed or resolved). No HTTP here: the status of each code is `statusOf` (error-status.rules.ts), read only where an answer
  * is written (the exception filter and the idempotency store). A new code is added here, to ERROR_STATUS and, when the
- * spec does not name it, to docs/decisions.md ("Issue 9: error codes").
+ * spec does not name it, to docs/adr/0001-error-codes-and-statuses.md.
  */
 export const ERROR_CODES = {
   // The spec's Errors table (interface-spec.md).
@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   supplier_rejected: 'recoverable',
   upstream_unreachable: 'recoverable',
   guard_unverifiable: 'unrecoverable',
-  // Named by the spec's decisions.md (sections 9 and 10).
+  // Named by the contract (docs/contract/errors-and-limits.md).
   invalid_state: 'unrecoverable',
   staging_no_spend: 'unrecoverable',
   idempotency_key_mismatch: 'unrecoverable',
@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   unauthorized: 'unrecoverable',
   forbidden: 'unrecoverable',
   auth_not_configured: 'unrecoverable',
-  // Added by the project (docs/decisions.md, "Issue 9: error codes").
+  // Added by the project (docs/adr/0001-error-codes-and-statuses.md).
   complete_in_progress: 'recoverable',
   already_exists: 'unrecoverable',
   already_resolved: 'unrecoverable',

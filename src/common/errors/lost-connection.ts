@@ -2,8 +2,8 @@ import { connectionLoss, LOST_CONNECTION_RETRY_AFTER_S } from '../../database/co
 import { DomainError } from './errors';
 
 /**
- * The answer to a request whose database connection died under it (issue 38; docs/decisions.md "Read replicas and a
- * pooler"). The database says whether, and how, a connection was lost (connectionLoss); the answer is the service's:
+ * The answer to a request whose database connection died under it (docs/adr/0068-pooler-and-lost-connections.md):
+ * The database says whether, and how, a connection was lost (connectionLoss); the answer is the service's:
  * 503 `not_ready` (the database was not reachable for it) with Retry-After, never a 500. Null for any other
  * error. What the client may conclude is in the message: nothing committed, or (COMMIT sent, answer lost) unknown.
  */

@@ -2,7 +2,7 @@ import { ALL_ERROR_CODES, ErrorCode } from './error-codes';
 
 /**
  * The closed list of codes of messages that ride along with data instead of refusing a request: warnings, and the
- * per-line problems a checkout session carries until they are fixed. Each with what it says, for docs/decisions.md
+ * per-line problems a checkout session carries until they are fixed. Each with what it says, for docs/adr/0002-messages-and-severities.md
  * and the OpenAPI description of `messages[].code`. A message may also carry an error code (ERROR_CODES), for
  * example a sync that answers 200 with an `upstream_unreachable` per machine it could not read.
  */

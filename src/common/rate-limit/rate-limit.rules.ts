@@ -1,5 +1,5 @@
 /**
- * Pure rules of the rate limit (decisions.md, issue 26): which bucket a request counts against, what it costs, and
+ * Pure rules of the rate limit (docs/adr/0043-rate-limit.md): which bucket a request counts against, what it costs, and
  * the client address behind trusted proxies (which proxies are trusted: config/trusted-proxies.rules.ts). No Nest, no Express.
  */
 

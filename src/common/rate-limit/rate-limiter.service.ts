@@ -18,7 +18,7 @@ export class RateLimited extends DomainError {
 }
 
 /**
- * Counts requests per bucket in windows that start with its first request (decisions.md, issue 26): in PostgreSQL when the deployment has a
+ * Counts requests per bucket in windows that start with its first request (docs/adr/0043-rate-limit.md): in PostgreSQL when the deployment has a
  * server database (shared by every instance), in memory on the embedded one (one instance). Off with
  * SERVICE_RATE_LIMIT=off. A store failure lets the request through (logged): the limiter never takes the service down.
  * Whether an address is over its limit is read from the same store, so an address blocked on one instance is blocked

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { currentReader } from './reader-context';
 
 /**
- * Read-your-writes across instances (issue 38; docs/decisions.md "Issue 38"). When a client's request that may write
+ * Read-your-writes across instances (docs/adr/0069-read-replicas.md). When a client's request that may write
  * (any method but GET, HEAD and OPTIONS) has done its work, and before its answer leaves, the primary's WAL position (`pg_current_wal_lsn()`, at or past the
  * commit) is recorded for the client's credential in `read_your_writes`, a table on the primary that every instance
  * reads. A stale-ok read of that credential goes to a replica only if the replica has replayed that position; the

@@ -1,5 +1,5 @@
 /**
- * The AsyncAPI 3 document of the event socket (decisions.md section 7): connect, authenticate, subscribe, the event
+ * The AsyncAPI 3 document of the event socket (docs/contract/): connect, authenticate, subscribe, the event
  * message and the close codes. Built from the gateway's own constants; served at /ucp/v1/events/asyncapi.json and
  * linked from the `com.example.svc.events` capability in discovery.
  */

@@ -48,7 +48,7 @@ interface Session {
 }
 
 /**
- * The event WebSocket (decisions.md section 7). Auth: the `Authorization: Bearer` header or the auth cookie on the
+ * The event WebSocket (docs/contract/). Auth: the `Authorization: Bearer` header or the auth cookie on the
  * upgrade request (the cookie only from an allowed page origin), or a first message `{"type":"auth","token":"..."}`;
  * never a token in the URL. Once authenticated
  * the client receives every event stored afterwards (from every instance, through the EventBus, in `seq` order);

@@ -7,7 +7,7 @@ import { HealthDocs } from '../../discovery/api/discovery.openapi';
 import { ReplicaSet } from '../../database/replicas/replica-set';
 import { replicasReport } from '../replica-health';
 
-/** Liveness and readiness: no token, no data (decisions.md section 10). */
+/** Liveness and readiness: no token, no data (docs/contract/). */
 @ApiTags('health')
 @Controller()
 export class HealthController {

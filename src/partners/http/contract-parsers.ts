@@ -1,5 +1,5 @@
 /**
- * Validation of partner payloads (spec "Partner contract", decisions.md sections 3 and 8). Pure: no Nest, no I/O.
+ * Validation of partner payloads (spec "Partner contract", the contract (docs/contract/)). Pure: no Nest, no I/O.
  *
  * List answers are checked record by record: a record with a float/string/negative amount, a bad time or a missing
  * required field is refused into `rejected[]` (the service shows it as a `warning`) and the rest is kept. Amounts

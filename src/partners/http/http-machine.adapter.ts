@@ -1,4 +1,4 @@
-/** A registered machine platform served over the partner contract (decisions.md section 8, machine role). */
+/** A registered machine platform served over the partner contract (docs/contract/, machine role). */
 import {
   LedgerPage,
   LedgerQuery,

@@ -1,5 +1,5 @@
 /**
- * A registered supplier served over the partner contract (decisions.md section 8, supply role).
+ * A registered supplier served over the partner contract (docs/contract/, supply role).
  * POST /orders places a real purchase: it is sent exactly once and never retried (see PartnerHttpClient); a timeout
  * leaves the outcome unknown, and the caller re-reads GET /orders/{ref} or resends the same idempotent `ref`.
  */

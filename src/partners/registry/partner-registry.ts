@@ -37,7 +37,7 @@ export interface NamespaceEntry {
 export class PartnerRegistry {
   private readonly logger = new Logger(PartnerRegistry.name);
   private readonly entries = new Map<string, NamespaceEntry>();
-  /** The simulated supplier exists in every environment as the replenishment run fulfiller (decisions.md section 2). */
+  /** The simulated supplier exists in every environment as the replenishment run fulfiller (docs/contract/). */
   readonly simulatedSupplier: SimulatedSupplier;
   readonly problems: string[] = [];
 

@@ -1,5 +1,5 @@
 /**
- * Deterministic mock data of the simulated partners (staging, decisions.md section 2): one vendor "sim" serving a
+ * Deterministic mock data of the simulated partners (staging; docs/contract/): one vendor "sim" serving a
  * machine platform and a supplier with ONE product id space (most vendorSku values exist in both roles).
  * Everything derives from a seed through a small PRNG, never Math.random, so two runs show the same world.
  * Sales are generated per day (China time) from the seed and the day index, so "weeks of sales" always end now.

@@ -1,5 +1,5 @@
 /**
- * The in-process machine platform of staging (decisions.md section 2): four machines, forty products, five weeks of
+ * The in-process machine platform of staging (docs/contract/): four machines, forty products, five weeks of
  * sales ending now. Data derive from a seed (mock-data.ts); only prices, stock and restock requests change in memory.
  * From start-up on, its machines sell from their shelves as its clock moves, and deliveries go back on them
  * (sim-shelves.ts, issue 25), so a sync after a delivery reads the delivered stock minus what sold since.

@@ -1,5 +1,5 @@
 /**
- * The in-process supplier (decisions.md section 2): staging's supplier and, in every environment, the replenishment
+ * The in-process supplier (docs/contract/): staging's supplier and, in every environment, the replenishment
  * run's fulfiller. Sixty products, most sharing their vendorSku with the simulated machine platform (vendor "sim"
  * declares one product id space). Orders are idempotent by ref and arrive some hours later; nothing is ever spent.
  */
@@ -150,7 +150,7 @@ export class SimulatedSupplier implements SupplyAdapter {
   }
 
   /**
-   * As a replenishment fulfiller the simulated supplier carries every planned good (decisions.md section 2): a
+   * As a replenishment fulfiller the simulated supplier carries every planned good (docs/contract/): a
    * line naming another supplier's good by its full supply sku id (`acme-supply:COLA`) is taken as a stand-in.
    */
   private standsInFor(vendorSku: string): boolean {

@@ -33,5 +33,5 @@ export class DepotStockEntity {
   updatedAt: Date;
 }
 
-/** The one depot of a deployment (docs/decisions.md, issue 25). */
+/** The one depot of a deployment (docs/adr/0060-the-depot.md). */
 export const DEFAULT_DEPOT_ID = 'depot-main';

@@ -29,7 +29,7 @@ export function runReviewPeriod(setting: number, runGapDays: number | null): { d
   return runGapDays === null ? { days: setting, source: 'setting' } : { days: Math.min(28, Math.max(1, Math.round(runGapDays))), source: 'measured_runs' };
 }
 
-/** The slack of the window: half a visit interval (the route replay compared none, a quarter and a half: docs/decisions.md). */
+/** The slack of the window: half a visit interval (the route replay compared none, a quarter and a half: bench/README.md "How the slot's R was chosen"; docs/adr/0062-demand-and-order-up-to-policy.md). */
 const SLACK_SHARE = 2;
 
 /** A machine's visits as the plan sees them: its interval, and in how many days the next one is expected. */

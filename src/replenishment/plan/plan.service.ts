@@ -49,7 +49,7 @@ export class PlanService {
     return this.config.serviceLevelZ ?? FORECASTING_DEFAULTS.serviceLevelZ;
   }
 
-  /** The supplier that fills runs: the simulated supplier, in every environment (decisions.md section 2). */
+  /** The supplier that fills runs: the simulated supplier, in every environment (docs/contract/). */
   supplierNamespace(): string {
     return this.registry.simulatedSupplier.namespace;
   }

@@ -1,5 +1,5 @@
 /**
- * Goods a supplier refused as unavailable (pure; docs/decisions.md, issue 25). A refusal marks the supplier's good;
+ * Goods a supplier refused as unavailable (pure; docs/adr/0034-supply-resolution-and-aggregation.md). A refusal marks the supplier's good;
  * the mark holds until a catalog read made AFTER the refusal offers the good again (listed, stock above 0). While it
  * holds, resolution passes over that supplier's offer: the next candidate supplier is chosen, or nobody (`not_carried`).
  */

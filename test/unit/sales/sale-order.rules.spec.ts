@@ -43,7 +43,7 @@ describe('line status mapping (spec table)', () => {
   });
 });
 
-describe('trade status derivation (decisions.md section 10)', () => {
+describe('trade status derivation (docs/contract/)', () => {
   it('never derives an order without lines', () => expect(deriveTradeStatus([])).toBeNull());
   it('every line cancelled → cancelled', () => expect(deriveTradeStatus(['cancelled', 'cancelled'])).toBe('cancelled'));
   it('every line refunded → refunded', () => expect(deriveTradeStatus(['refunded'])).toBe('refunded'));

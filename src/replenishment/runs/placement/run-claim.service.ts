@@ -82,7 +82,7 @@ export class RunClaimService {
   /**
    * A run drafted before another run ordered for the same slots counted neither that order nor its delivery:
    * placed as it stands it would order those units twice. It is refused (never re-planned silently); a new run
-   * from the current plan orders only what is still missing (docs/decisions.md, issue 25).
+   * from the current plan orders only what is still missing (docs/adr/0057-inventory-position-and-stale-drafts.md).
    */
   private refuseIfSuperseded(run: ReplenishmentRunEntity, later: Parameters<typeof supersedingRuns>[1]): void {
     const by = supersedingRuns(run.lines.map((l) => l.slot_id), later);
