@@ -3,7 +3,20 @@
  * (repositories, migrations and the event bus on a real PostgreSQL), e2e (HTTP over the real app, real PostgreSQL and
  * embedded) and browser (the operator console in headless chromium, issue 19).
  */
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+// SWC strips the types (no type check here: `npm run typecheck` checks src and test). Legacy decorators with their
+// metadata, as tsconfig.json (NestJS and TypeORM read `design:*`); dynamic import() stays a real import for the
+// ESM-only packages (oidc-provider, PGlite), as tsc's nodenext output keeps it.
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: true },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs', ignoreDynamic: true },
+  sourceMaps: 'inline',
+};
+const transform = { '^.+\\.ts$': ['@swc/jest', swc] };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
