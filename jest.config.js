@@ -17,7 +17,10 @@ const swc = {
   sourceMaps: 'inline',
 };
 const transform = { '^.+\\.ts$': ['@swc/jest', swc] };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
+// jest's runtime plus V8's code cache per worker: a module's compiled code is reused by the next test file that loads
+// the same source (test/support/jest-runtime.js); each file still gets its own module registry.
+const runtime = '<rootDir>/test/support/jest-runtime.js';
+const common = { transform, runtime, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
   testTimeout: 60000,
