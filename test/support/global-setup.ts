@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { dataSourceOptions, runMigrationsLocked } from '../../src/database/typeorm-options';
-import { adminQuery, urlFor } from './pg';
+import { adminQuery, startDropper, urlFor } from './pg';
 
 /**
  * Once per run: a template database with every migration applied, which each test file copies; and the same for the
@@ -19,6 +19,11 @@ export default async function globalSetup(): Promise<void> {
   await ds.destroy();
   process.env.TEST_PG_TEMPLATE = template;
   process.env.TEST_EMBEDDED_SEED = await migratedEmbeddedDump(template);
+  // The per-file databases a test releases are dropped from here, off the tests' time (pg.ts `release`).
+  const queue = path.join(__dirname, '..', '..', 'test-output', `${template}-drop`);
+  fs.mkdirSync(queue, { recursive: true });
+  process.env.TEST_PG_DROP_QUEUE = queue;
+  (globalThis as { testPgDropper?: { stop(): Promise<void> } }).testPgDropper = startDropper(queue, template.replace(/_tpl$/, ''));
 }
 
 async function migratedEmbeddedDump(name: string): Promise<string> {

@@ -13,7 +13,7 @@ import { waitUntil } from '../support/wait-until';
  * instance, readers (approver) on the stale-ok lists. At the end: no answer other than 200/201, nothing written lost,
  * no stale read of one's own write, and reads served by the replica.
  *
- *   SOAK38_SECONDS=300 SOAK38_PERIOD_MS=60000 node --experimental-vm-modules node_modules/jest/bin/jest.js test/e2e/pooler-rolling-soak.e2e-spec.ts
+ *   SOAK38_SECONDS=300 SOAK38_PERIOD_MS=60000 node --experimental-vm-modules node_modules/jest/bin/jest.js test/e2e/pooler-rolling.soak-spec.ts
  *
  * Default 24 s with a restart every 6 s (four restarts, the suite's budget).
  */
