@@ -3,14 +3,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.join(__dirname, '..', '..');
-const SOURCES = ['src', 'migrations'];
+const SOURCES = ['src', 'migrations', 'generated'];
 
 /**
  * The service as `npm run build` compiles it (tsconfig.build.json), in `out` with the one-line `main.js` entry point,
  * for the tests that run `node main.js` as an operator would (a running dist/ is never touched).
  *
- * When dist/ holds the build of the current sources (CI builds right before the tests: every .ts file of src/ and
- * migrations/ has its .js there, none newer than it, nor the tsconfig files), its JavaScript is copied. Otherwise tsc
+ * When dist/ holds the build of the current sources (CI builds right before the tests: every .ts file of src/,
+ * migrations/ and generated/ has its .js there, none newer than it, nor the tsconfig files), its JavaScript is copied. Otherwise tsc
  * compiles with tsconfig.build.json and `--noCheck` (the same output without the type check, which
  * `npm run typecheck` does), once per test run for all the files that need it (global-teardown.ts removes it).
  */
