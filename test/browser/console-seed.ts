@@ -10,6 +10,8 @@ import type { TestApp } from '../support/test-app';
 export interface ConsoleWorld {
   fleet: Fleet;
   t: TestApp;
+  /** When SALE-1 (today's settled sale) was taken, epoch ms. */
+  saleOneTakenAt: number;
   close(): Promise<void>;
 }
 
@@ -17,14 +19,18 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   const consoleDir = buildConsole();
   const fleet = await startFleetPartners();
   const now = Date.now();
+  // Today's sales must fall on today at +08:00 whenever the suite runs: just after midnight there, "2 h ago" is
+  // yesterday, so today's events are placed within the time since that midnight.
+  const sinceMidnight = (now + 8 * 3_600_000) % 86_400_000;
+  const today = (agoMs: number, share: number) => Math.min(agoMs, Math.floor(sinceMidnight * share));
   const sale = (orderNo: string, locationId: string, agoMs: number, totalFen: number, status: string, state?: string) => ({
     orderNo,
     locationId,
     totalFen,
     createdAt: now - agoMs,
     takenAt: now - agoMs,
-    settledAt: now - agoMs + 1000,
-    updatedAt: now - agoMs + 1000,
+    settledAt: now - agoMs + Math.min(1000, Math.floor(agoMs / 2)),
+    updatedAt: now - agoMs + Math.min(1000, Math.floor(agoMs / 2)),
     finalized: true,
     ...(state ? { state } : {}),
     lines: [{ vendorSku: 'COLA', title: 'Cola 330ml', quantity: totalFen / 350, priceFen: 350, status, costFen: 200 }],
@@ -35,11 +41,11 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   }
   (fleet.acme.state.inventory['FLEET-2'] as { vendorSku: string; stock: number }[]).find((s) => s.vendorSku === 'NUTS')!.stock = 0;
   fleet.acme.state.ledger = [
-    sale('SALE-1', 'FLEET-1', 2 * 3_600_000, 700, 'paid', 'settled'),
+    sale('SALE-1', 'FLEET-1', today(2 * 3_600_000, 0.6), 700, 'paid', 'settled'),
     sale('SALE-2', 'FLEET-1', 2 * 86_400_000, 1050, 'paid', 'settled'),
     sale('SALE-3', 'FLEET-2', 3 * 86_400_000, 350, 'paid', 'settled'),
-    sale('REFUND-1', 'FLEET-1', 3_600_000, 350, 'refunded', 'refunded'),
-    sale('CANCEL-1', 'FLEET-2', 1_800_000, 350, 'cancelled', 'cancelled'),
+    sale('REFUND-1', 'FLEET-1', today(3_600_000, 0.4), 350, 'refunded', 'refunded'),
+    sale('CANCEL-1', 'FLEET-2', today(1_800_000, 0.2), 350, 'cancelled', 'cancelled'),
   ];
   // The machine platform also takes price changes here (the Machine screen's price form).
   const vendors = (JSON.parse(fleet.env.SERVICE_HTTP_VENDORS) as { namespace: string; capabilities: string[] }[]).map((v) =>
@@ -49,6 +55,7 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   return {
     fleet,
     t,
+    saleOneTakenAt: now - today(2 * 3_600_000, 0.6),
     async close() {
       await t.close();
       await fleet.close();
