@@ -10,6 +10,8 @@ import type { TestApp } from '../support/test-app';
 export interface ConsoleWorld {
   fleet: Fleet;
   t: TestApp;
+  /** When SALE-1 was taken: today on the service's +08:00 calendar (2 h ago, or less just after its midnight). */
+  saleTakenAt: number;
   close(): Promise<void>;
 }
 
@@ -17,6 +19,10 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   const consoleDir = buildConsole();
   const fleet = await startFleetPartners();
   const now = Date.now();
+  // Today's sales (SALE-1, REFUND-1, CANCEL-1: 2 h, 1 h and 30 min ago) stay on the service's +08:00 today also in the
+  // first hours after its midnight (16:00-19:00 UTC), where they move closer to now in the same order.
+  const sinceMidnight = (now + 8 * 3_600_000) % 86_400_000;
+  const today = (agoMs: number) => (sinceMidnight > 3 * 3_600_000 ? agoMs : Math.floor((agoMs * sinceMidnight) / (3 * 3_600_000)));
   const sale = (orderNo: string, locationId: string, agoMs: number, totalFen: number, status: string, state?: string) => ({
     orderNo,
     locationId,
@@ -35,11 +41,11 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   }
   (fleet.acme.state.inventory['FLEET-2'] as { vendorSku: string; stock: number }[]).find((s) => s.vendorSku === 'NUTS')!.stock = 0;
   fleet.acme.state.ledger = [
-    sale('SALE-1', 'FLEET-1', 2 * 3_600_000, 700, 'paid', 'settled'),
+    sale('SALE-1', 'FLEET-1', today(2 * 3_600_000), 700, 'paid', 'settled'),
     sale('SALE-2', 'FLEET-1', 2 * 86_400_000, 1050, 'paid', 'settled'),
     sale('SALE-3', 'FLEET-2', 3 * 86_400_000, 350, 'paid', 'settled'),
-    sale('REFUND-1', 'FLEET-1', 3_600_000, 350, 'refunded', 'refunded'),
-    sale('CANCEL-1', 'FLEET-2', 1_800_000, 350, 'cancelled', 'cancelled'),
+    sale('REFUND-1', 'FLEET-1', today(3_600_000), 350, 'refunded', 'refunded'),
+    sale('CANCEL-1', 'FLEET-2', today(1_800_000), 350, 'cancelled', 'cancelled'),
   ];
   // The machine platform also takes price changes here (the Machine screen's price form).
   const vendors = (JSON.parse(fleet.env.SERVICE_HTTP_VENDORS) as { namespace: string; capabilities: string[] }[]).map((v) =>
@@ -49,6 +55,7 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
   return {
     fleet,
     t,
+    saleTakenAt: now - today(2 * 3_600_000),
     async close() {
       await t.close();
       await fleet.close();

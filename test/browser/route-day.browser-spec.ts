@@ -107,8 +107,8 @@ describe('the route day (issue 30), desktop and phone', () => {
       await open(page, '#/machine/FLEET-1');
       await page.getByRole('heading', { name: /Lobby/ }).waitFor();
       await page.getByText('acme-machine:TEA').first().waitFor();
-      // SALE-1 was taken 2 h ago; the browser is in London, the console shows +08:00.
-      const taken = w.t && new Date(Date.now() + 8 * 3_600_000 - 2 * 3_600_000);
+      // SALE-1 was taken 2 h ago (less just after the +08:00 midnight); the browser is in London, the console shows +08:00.
+      const taken = new Date(w.saleTakenAt + 8 * 3_600_000);
       const sale = page.locator('tbody tr', { hasText: 'SALE-1' });
       await sale.waitFor();
       const shown = (await sale.innerText()).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)![0];
