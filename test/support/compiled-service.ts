@@ -76,7 +76,8 @@ async function compiledOncePerRun(): Promise<string> {
   return dir;
 }
 
-function builtFromCurrentSources(): boolean {
+/** Whether dist/ is the build of the current sources (every .ts of src/ and migrations/ built after its last change). */
+export function builtFromCurrentSources(): boolean {
   const dist = path.join(root, 'dist');
   const built = (p: string) => fs.statSync(p, { throwIfNoEntry: false })?.mtimeMs;
   const entry = built(path.join(dist, 'main.js'));
