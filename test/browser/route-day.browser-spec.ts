@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { TEST_TOKEN } from '../support/test-app';
 import { expectAccessible, launchBrowser, screenshot, signedInPages, VIEWPORTS, type Kind, type SignedInPage } from './browser-support';
+import { waitUntil } from '../support/wait-until';
 import { ConsoleWorld, startConsoleWorld } from './console-seed';
 
 jest.setTimeout(120_000);
@@ -188,10 +189,17 @@ describe('the route day (issue 30), desktop and phone', () => {
       expect(await totals.innerText()).toMatch(/Today\s+¥7\.00\s+1 order\s+Last 7 days\s+¥21\.00\s+3 orders/);
       await page.locator('.plot canvas').first().waitFor();
       // Pointing at today shows the day and its yuan in the legend (uPlot's tooltip).
+      // The chart may draw again (a refresh) between finding it and pointing: point again until the legend answers.
       const over = page.locator('.u-over');
-      const box = (await over.boundingBox())!;
-      await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
-      await page.locator('.u-legend').getByText('¥7.00').waitFor();
+      await waitUntil(
+        async () => {
+          const box = (await over.boundingBox())!;
+          await over.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+          await over.hover({ position: { x: box.width - 2, y: box.height / 2 } });
+          return page.locator('.u-legend').getByText('¥7.00').isVisible();
+        },
+        { what: "today's ¥7.00 in the chart's legend", timeoutMs: 20_000, intervalMs: 250 },
+      );
       await page.getByLabel('To', { exact: true }).fill(plus8(Date.now() + 3 * 86_400_000));
       await page.getByLabel('To', { exact: true }).press('Tab');
       await page.getByText(`to ${plus8(Date.now())}`).first().waitFor(); // capped at today
