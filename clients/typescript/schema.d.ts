@@ -186,7 +186,7 @@ export interface paths {
         get: operations["admin_guards_get"];
         /**
          * Replace the guard rules
-         * @description The whole rules document (docs/contract/); a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event. When `SERVICE_APPROVER_TOKEN` is configured only that credential may replace them (the operator token gets 403 `forbidden`).
+         * @description The whole rules document; a bad shape (a float amount, a missing part) is 400 `invalid` and nothing changes. Recorded as a `guard.changed` event. When `SERVICE_APPROVER_TOKEN` is configured only that credential may replace them (the operator token gets 403 `forbidden`).
          */
         put: operations["admin_guards_put"];
         post?: never;
