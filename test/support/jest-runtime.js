@@ -8,10 +8,25 @@
 // V8 itself refuses data that does not match the source, flags or version. Anything unexpected falls back to jest's
 // own compile.
 const vm = require('node:vm');
-const { createHash } = require('node:crypto');
 const Runtime = require('jest-runtime').default;
 
-/** filename → { hash of the source, V8's code cache for it } (per worker process, across test files). */
+/**
+ * Packages a worker loads once, natively, and shares across its test files: PGlite (the embedded database) is ESM,
+ * which jest would link and evaluate again in every file, so its JavaScript (the data directory's untar among it)
+ * would always run cold. It holds no state between instances; each `PGlite.create` is still a fresh database.
+ */
+const SHARED_NATIVE = /^@electric-sql\/pglite(-socket)?(\/|$)/;
+const nativeModules = new Map();
+function sharedNativeImport(specifier) {
+  let loaded = nativeModules.get(specifier);
+  if (!loaded) {
+    loaded = import(specifier);
+    nativeModules.set(specifier, loaded);
+  }
+  return loaded;
+}
+
+/** filename → { the source, V8's code cache for it } (per worker process, across test files). */
 const codeCache = new Map();
 
 function cachingCompile(executor, original) {
@@ -20,9 +35,9 @@ function cachingCompile(executor, original) {
     // A function V8 takes from cached data loses the dynamic import() callback Node attaches to its script
     // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING): sources that may import() are compiled by jest as always.
     if (vmContext == null || executor.resolution.isCoreModule(filename) || scriptSource.includes('import(')) return original.call(executor, scriptSource, filename);
-    const hash = createHash('sha1').update(scriptSource).digest('base64');
+    // The source itself is the key: comparing it costs less than hashing it (about 19 MB of source per e2e file).
     const hit = codeCache.get(filename);
-    const cachedData = hit && hit.hash === hash ? hit.data : undefined;
+    const cachedData = hit && hit.source === scriptSource ? hit.data : undefined;
     let fn;
     try {
       fn = vm.compileFunction(scriptSource, executor.injectedModuleParameters, {
@@ -35,7 +50,7 @@ function cachingCompile(executor, original) {
     } catch {
       return original.call(executor, scriptSource, filename); // jest's own errors (syntax, ESM in a CommonJS file)
     }
-    if (cachedData === undefined && fn.cachedDataProduced && fn.cachedData) codeCache.set(filename, { hash, data: fn.cachedData });
+    if (cachedData === undefined && fn.cachedDataProduced && fn.cachedData) codeCache.set(filename, { source: scriptSource, data: fn.cachedData });
     else if (cachedData !== undefined && fn.cachedDataRejected) codeCache.delete(filename);
     return fn;
   };
@@ -47,6 +62,10 @@ class CodeCachingRuntime extends Runtime {
     const executor = this.executor;
     if (executor && typeof executor.compile === 'function' && Array.isArray(executor.injectedModuleParameters)) {
       executor.compile = cachingCompile(executor, executor.compile);
+    }
+    if (executor && typeof executor.dynamicImport === 'function') {
+      const dynamicImport = executor.dynamicImport;
+      executor.dynamicImport = (specifier, ...rest) => (SHARED_NATIVE.test(specifier) ? sharedNativeImport(specifier) : dynamicImport(specifier, ...rest));
     }
   }
 }
