@@ -24,9 +24,24 @@ try {
   const res = JSON.parse(fs.readFileSync(out, 'utf8'));
   passed = res.numPassedTests;
   failed = res.numFailedTests + (res.numRuntimeErrorTestSuites ?? 0);
+  reportTime(res);
   fs.rmSync(out, { force: true });
 } catch {
   failed = Math.max(failed, 1); // jest did not finish: count it as a failure, never as green
 }
 console.log(`${passed} passed, ${failed} failed`);
+
+/**
+ * The time budget, reported (never failed on: a loaded machine is not a broken test): the run's jest time, and every
+ * file other than the browser and soak tiers that took over 20 s in this run.
+ */
+function reportTime(res) {
+  const seconds = (ms) => (ms / 1000).toFixed(1);
+  const ends = res.testResults.map((t) => t.endTime).filter(Number.isFinite);
+  if (ends.length) console.log(`jest time ${seconds(Math.max(...ends) - res.startTime)} s over ${res.testResults.length} files`);
+  const slow = res.testResults
+    .filter((t) => !/\.(browser|soak)-spec\.ts$/.test(t.name) && t.endTime - t.startTime > 20000)
+    .sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime));
+  for (const t of slow) console.log(`over 20 s: ${path.relative(path.join(__dirname, '..'), t.name)} ${seconds(t.endTime - t.startTime)} s`);
+}
 process.exit(r.status === 0 && failed === 0 ? 0 : 1);
