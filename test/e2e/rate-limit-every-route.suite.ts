@@ -2,7 +2,8 @@ import { expectError } from '../support/envelope';
 import { startTestApp, TestApp, TEST_TOKEN } from '../support/test-app';
 
 // Run on PostgreSQL by rate-limit-every-route.e2e-spec.ts and on the embedded database by
-// rate-limit-every-route-embedded.e2e-spec.ts (a file each stays under 20 s); the other cases are rate-limit.e2e-spec.ts.
+// rate-limit-every-route-embedded.e2e-spec.ts (a file each stays under 20 s); the other cases are rate-limit.suite.ts
+// and rate-limit.e2e-spec.ts.
 const LIMIT = 5;
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 

@@ -3,7 +3,7 @@ import { expectError } from '../support/envelope';
 import { startTestApp, TEST_TOKEN } from '../support/test-app';
 import { TestSocket, wsUrl } from './events-ws-client';
 
-// The rate limit's other cases are rate-limit.e2e-spec.ts and rate-limit-every-route.suite.ts.
+// The rate limit's other cases are rate-limit.suite.ts, rate-limit.e2e-spec.ts and rate-limit-every-route.suite.ts.
 const LIMIT = 5;
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
