@@ -6,7 +6,7 @@ import { compiledService, waitForLine } from '../support/compiled-service';
 /**
  * The real entry point as `npm start` runs it: the service as `npm run build` compiles it
  * (test/support/compiled-service.ts, into .test-dist/ so a running dist/ is untouched), `node main.js` behind
- * scripts/log-format.js. The other boots are boot.e2e-spec.ts and boot-data-dir.e2e-spec.ts.
+ * scripts/log-format.js. The other boots are boot.e2e-spec.ts and boot-data-dir-*.e2e-spec.ts.
  */
 const root = path.join(__dirname, '..', '..');
 const out = path.join(root, '.test-dist', 'boot-npm-start');

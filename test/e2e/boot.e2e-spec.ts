@@ -6,7 +6,8 @@ import { compiledService, waitForLine } from '../support/compiled-service';
 /**
  * The real entry point: the service as `npm run build` compiles it (test/support/compiled-service.ts, into .test-dist/
  * so a running dist/ is untouched), run with `node main.js` as an operator would. The boot as `npm start` does is
- * boot-npm-start.e2e-spec.ts; an embedded data directory (template, reopening, lock) is boot-data-dir.e2e-spec.ts.
+ * boot-npm-start.e2e-spec.ts; an embedded data directory is boot-data-dir-template.e2e-spec.ts (template, reopening)
+ * and boot-data-dir-lock.e2e-spec.ts (lock).
  */
 const root = path.join(__dirname, '..', '..');
 const out = path.join(root, '.test-dist', 'boot');

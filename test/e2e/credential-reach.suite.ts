@@ -3,7 +3,9 @@
  * production service mounts and every MCP tool. The routes are read from the running application's router (so a new
  * route is walked without editing this file) and must each be an OpenAPI operation or one of the few documented
  * routes outside the document; the tools come from tools/list. Routes that exist only in staging are not mounted in
- * production at all.
+ * production at all. In two parts, each run by a file per database (a file each stays under 20 s): the routes
+ * (credentialReachRoutes: credential-reach-routes[-embedded].e2e-spec.ts) and the MCP tools (credentialReachTools:
+ * credential-reach-tools[-embedded].e2e-spec.ts).
  */
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -90,11 +92,11 @@ function send(t: TestApp, r: Route, cred: Cred): request.Test {
 }
 
 /**
- * The walk on one database: credential-reach.e2e-spec.ts runs it on PostgreSQL, credential-reach-embedded.e2e-spec.ts
- * on the embedded one (a file each, so each stays under 20 s).
+ * The production app of one part of the walk on one database, its routes read from its router and keyed by OpenAPI
+ * operation; `tests` get them once they are up.
  */
-export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
-  describe(`each credential reaches what the README says, every route and tool (production, ${db})`, () => {
+function onProductionApp(db: 'postgres' | 'embedded', part: string, tests: (app: () => { t: TestApp; routes: Route[] }) => void): void {
+  describe(`each credential reaches what the README says, ${part} (production, ${db})`, () => {
     let t: TestApp;
     let routes: Route[];
     beforeAll(async () => {
@@ -114,8 +116,18 @@ export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
       routes = mountedRoutes(t).map(({ method, path }) => ({ key: `${method} ${path}`, method, path, operationId: ids.get(`${method} ${path}`) ?? null }));
     });
     afterAll(() => t?.close());
+    tests(() => ({ t, routes }));
+  });
+}
 
+/**
+ * The walk over every route on one database: credential-reach-routes.e2e-spec.ts runs it on PostgreSQL,
+ * credential-reach-routes-embedded.e2e-spec.ts on the embedded one (a file each, so each stays under 20 s).
+ */
+export function credentialReachRoutes(db: 'postgres' | 'embedded'): void {
+  onProductionApp(db, 'every route', (app) => {
     it('every mounted route is an OpenAPI operation or a documented route outside it; the staging clock is not mounted', () => {
+      const { routes } = app();
       const unknown = routes.filter((r) => r.operationId === null && !(r.key in OUTSIDE_THE_DOCUMENT)).map((r) => r.key);
       expect(unknown).toEqual([]);
       expect(routes.filter((r) => r.path.startsWith('/ucp/v1/admin/clock'))).toEqual([]);
@@ -124,6 +136,7 @@ export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
     });
 
     it.each(Object.keys(CREDENTIALS) as Cred[])('REST: the %s credential reaches exactly its routes', async (cred) => {
+      const { t, routes } = app();
       const wrong: string[] = [];
       for (const r of routes) {
         const access: Access = r.operationId === null ? OUTSIDE_THE_DOCUMENT[r.key] : PUBLIC.has(r.operationId) ? 'anyone' : CHAT_OPERATIONS.has(r.operationId) ? 'chat' : 'token';
@@ -136,16 +149,35 @@ export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
     });
 
     it('the OpenAPI document says the same: public operations need no token, the chat scheme opens exactly the approvals it may use', async () => {
+      const { t } = app();
       const doc = (await t.get('/ucp/v1/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { operationId: string; security?: Record<string, unknown>[] }>> };
       const ops = Object.values(doc.paths).flatMap((item) => Object.values(item));
       expect(ops.filter((o) => o.security?.length === 0).map((o) => o.operationId).sort()).toEqual([...PUBLIC].sort());
       expect(ops.filter((o) => o.security?.some((s) => 'chat' in s)).map((o) => o.operationId).sort()).toEqual([...CHAT_OPERATIONS].sort());
     });
 
+    it('the staging clock answers 404 in production, before looking at a body', async () => {
+      const { t } = app();
+      for (const cred of ['operator', 'approver'] as const) {
+        const auth = { Authorization: `Bearer ${CREDENTIALS[cred]}` };
+        expect((await t.raw.get('/ucp/v1/admin/clock').set(auth)).status).toBe(404);
+        expect((await t.raw.post('/ucp/v1/admin/clock/advance').set(auth).send({ seconds: 'not a number' })).status).toBe(404);
+        expect((await t.raw.post('/ucp/v1/admin/clock/advance').set(auth).send({ seconds: 60 })).status).toBe(404);
+      }
+    });
+  });
+}
+
+/**
+ * The walk over every MCP tool on one database: credential-reach-tools.e2e-spec.ts runs it on PostgreSQL,
+ * credential-reach-tools-embedded.e2e-spec.ts on the embedded one (a file each, so each stays under 20 s).
+ */
+export function credentialReachTools(db: 'postgres' | 'embedded'): void {
+  onProductionApp(db, 'every tool', (app) => {
     describe('MCP', () => {
       const clients: Partial<Record<Cred, Client>> = {};
       beforeAll(async () => {
-        for (const cred of ['operator', 'approver', 'chat'] as const) clients[cred] = await mcpClient(t, { Authorization: `Bearer ${CREDENTIALS[cred]}` });
+        for (const cred of ['operator', 'approver', 'chat'] as const) clients[cred] = await mcpClient(app().t, { Authorization: `Bearer ${CREDENTIALS[cred]}` });
       });
       afterAll(async () => {
         for (const c of Object.values(clients)) await c?.close();
@@ -162,6 +194,7 @@ export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
       });
 
       it('without a token, or with the metrics token, the MCP endpoint is 401', async () => {
+        const { t } = app();
         for (const cred of ['none', 'metrics'] as const) {
           await expect(mcpClient(t, CREDENTIALS[cred] ? { Authorization: `Bearer ${CREDENTIALS[cred]}` } : {})).rejects.toThrow(/401|nauthorized/);
         }
@@ -186,15 +219,6 @@ export function credentialReachSuite(db: 'postgres' | 'embedded'): void {
         }
         expect(wrong).toEqual([]);
       });
-    });
-
-    it('the staging clock answers 404 in production, before looking at a body', async () => {
-      for (const cred of ['operator', 'approver'] as const) {
-        const auth = { Authorization: `Bearer ${CREDENTIALS[cred]}` };
-        expect((await t.raw.get('/ucp/v1/admin/clock').set(auth)).status).toBe(404);
-        expect((await t.raw.post('/ucp/v1/admin/clock/advance').set(auth).send({ seconds: 'not a number' })).status).toBe(404);
-        expect((await t.raw.post('/ucp/v1/admin/clock/advance').set(auth).send({ seconds: 60 })).status).toBe(404);
-      }
     });
   });
 }

@@ -1,47 +1,19 @@
 import { expectEnvelope, expectError } from '../support/envelope';
 import { Fleet, FLEET_RUN_DELIVERED, startFleetWithApp } from '../support/fleet';
-import { startTestApp, TestApp } from '../support/test-app';
+import { TestApp } from '../support/test-app';
 import { GUARDS, ordersPosted } from '../support/money-fixtures';
 import { sql } from '../support/sql';
-import { closePlacedRuns } from '../support/replenishment-demand';
+import { ACME, BETA, describeSupplyCheckout, Json } from './replenishment-supply-checkout.suite';
 
 /**
- * Replenishment runs placed as real purchase orders (`?fulfiller=supply_checkout`) in production, against real
- * HTTP suppliers: one checkout session per supplier (id = purchase-order number = the supplier's ref) completed
- * under the guards of checkout complete; confirm, kill switch, budget approval naming the run, `already_placed`,
- * concurrent places on two instances, and a supplier timing out during place settled by reading.
+ * Replenishment runs placed by supply checkout (replenishment-supply-checkout.suite.ts): the whole path from plan to
+ * receive, confirm, the kill switch, a budget approval naming the run, a hard no-go on one supplier, and the path on
+ * the embedded database; one order per purchase order through timeouts and concurrent places is
+ * replenishment-supply-checkout-once.e2e-spec.ts.
  */
-jest.setTimeout(90_000);
-
-type Json = Record<string, any>;
-const ACME = (run: string) => `${run}.acme-supply`;
-const BETA = (run: string) => `${run}.beta-supply`;
-
-describe('replenishment runs placed by supply checkout (production)', () => {
-  let fleet: Fleet;
-  let t: TestApp;
-  const create = async () => (await t.post('/ucp/v1/replenishment/runs?fulfiller=supply_checkout').expect(201)).body as Json;
-  const place = (id: string, body: unknown = { confirm: true }) => t.post(`/ucp/v1/replenishment/runs/${id}/place`, body);
-  const setBudget = (perOrderFen: number) => t.put('/ucp/v1/admin/guards', { ...GUARDS, budget: { ...GUARDS.budget, perOrderFen } }).expect(200);
-  const posts = (run: string) => ordersPosted(fleet.acme, ACME(run)) + ordersPosted(fleet.beta, BETA(run));
-  const recoveryEvent = async (run: string): Promise<Json> => {
-    const events = (await t.get('/ucp/v1/events?kind=replenishment.run&limit=50').expect(200)).body.events as Json[];
-    const ev = events.find((e) => (e.data as Json | undefined)?.run_id === run && (e.data as Json).recovered === true);
-    expect(ev).toBeDefined();
-    return ev!;
-  };
-
-  let close: () => Promise<void>;
-  beforeAll(async () => ({ fleet, t, close } = await startFleetWithApp({ SERVICE_PARTNER_TIMEOUT_MS: '1500' })));
-  afterAll(() => close());
-  beforeEach(async () => {
-    fleet.acme.clearFaults();
-    fleet.beta.clearFaults();
-    // Each test builds its run from the same fleet: runs a previous test left on order are closed first (issue 25).
-    await closePlacedRuns(t);
-  });
-
+describeSupplyCheckout('replenishment runs placed by supply checkout (production): the place and its guards', (c) => {
   it('plan → run → place → receive: one purchase order per supplier, listed as purchases, lead time measured', async () => {
+    const { t, fleet, create, place, posts } = c;
     const run = await create();
     expectEnvelope(run, 'success');
     expect(run).toMatchObject({ status: 'ready', cost_is_estimated: true, fulfiller: { kind: 'supply_checkout', namespace: null, namespaces: ['acme-supply', 'beta-supply'] } });
@@ -90,6 +62,7 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   });
 
   it('place needs the JSON boolean confirm: true; anything else is 400 confirmation_required and nothing is sent', async () => {
+    const { t, create, place, posts } = c;
     const run = await create();
     for (const body of [{}, { confirm: 'true' }, { confirm: 1 }, { confirm: false }]) expectError(await place(run.id, body), 400, 'confirmation_required');
     expect((await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('ready');
@@ -99,6 +72,7 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   });
 
   it('kill switch: 409 kill_switch_engaged, no session opened and nothing sent; the run stays ready', async () => {
+    const { t, create, place, posts } = c;
     const run = await create();
     await t.put('/ucp/v1/admin/kill-switch', { engaged: true, reason: 'freeze' }).expect(200);
     try {
@@ -114,6 +88,7 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   });
 
   it('over budget at place: 409 approval_required with ONE pending approval naming the run; approved, the place goes through', async () => {
+    const { t, create, place, setBudget, posts } = c;
     const run = await create();
     await setBudget(1000);
     try {
@@ -138,6 +113,7 @@ describe('replenishment runs placed by supply checkout (production)', () => {
   });
 
   it('hard no-go on one supplier: the other purchase order is placed, the run is ready again; lifted, the retry sends only the missing one', async () => {
+    const { t, fleet, create, place } = c;
     const run = await create();
     await t.put('/ucp/v1/admin/guards', { ...GUARDS, hardNoGo: { vendors: ['beta'], skus: [] } }).expect(200);
     try {
@@ -155,76 +131,6 @@ describe('replenishment runs placed by supply checkout (production)', () => {
     expect((await place(run.id).expect(200)).body.status).toBe('placed');
     expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
     expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(1);
-  });
-
-  it('a supplier timing out during place: no second order; recovery reads GET /orders/{ref} and settles the run', async () => {
-    const run = await create();
-    fleet.beta.fault('POST /orders', { delayMs: 4000, times: 1 });
-    const res = await place(run.id);
-    expectError(res, 502, 'upstream_unreachable');
-    // acme was placed before beta timed out; beta's order may exist: the run stays claimed, nothing is re-sent.
-    const mid = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
-    expect(mid.status).toBe('placing');
-    expect(mid.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'ready_for_complete']);
-    expectError(await place(run.id), 409, 'already_placed');
-    expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(1);
-    // The supplier did take it (its answer was lost): it knows the ref.
-    fleet.beta.state.orders[BETA(run.id)] = {
-      request: { ref: BETA(run.id) },
-      answer: { ref: BETA(run.id), orderId: 'FO-late', state: 'ordered', rawStatus: 'CREATED' },
-      status: { ref: BETA(run.id), state: 'ordered', rawStatus: 'CREATED', logistics: [] },
-    };
-    await sql(t, `UPDATE replenishment_runs SET claimed_at = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
-    const settled = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
-    expect(settled.status).toBe('placed');
-    expect(settled.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'completed']);
-    expect(fleet.beta.requestsTo('GET /orders/:ref').filter((r) => r.path === `/orders/${BETA(run.id)}`).length).toBeGreaterThanOrEqual(1);
-    expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(1);
-    expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
-    const spent = await sql<{ ref: string; state: string }>(t, `SELECT ref, state FROM spend_ledger WHERE source = 'checkout' AND ref LIKE $1 ORDER BY ref`, [`${run.id}.%`]);
-    expect(spent).toEqual([
-      { ref: ACME(run.id), state: 'spent' },
-      { ref: BETA(run.id), state: 'spent' },
-    ]);
-    // The recovery event speaks of purchase orders, not of a machine run's locations (issue 20.1).
-    const recovered = await recoveryEvent(run.id);
-    expect(recovered.reasoning).toContain('every purchase order was completed');
-    expect(recovered.reasoning).not.toContain('location');
-  });
-
-  it('a timed-out purchase order the supplier never received: recovery reads 404, the run is ready again, and the retry orders it once', async () => {
-    const run = await create();
-    fleet.beta.fault('POST /orders', { delayMs: 4000, times: 1 });
-    expectError(await place(run.id), 502, 'upstream_unreachable');
-    // The client gave up, so the supplier dropped the request: it does not know the ref.
-    expect(fleet.beta.state.orders[BETA(run.id)]).toBeUndefined();
-    await sql(t, `UPDATE replenishment_runs SET claimed_at = now() - interval '10 minutes' WHERE id = $1`, [run.id]);
-    const settled = (await t.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body;
-    expect(settled.status).toBe('ready');
-    expect(settled.purchase_orders.map((p: Json) => p.status)).toEqual(['completed', 'ready_for_complete']);
-    expect(await sql(t, `SELECT state FROM spend_ledger WHERE source = 'checkout' AND ref = $1`, [BETA(run.id)])).toEqual([]);
-    const recovered = await recoveryEvent(run.id);
-    expect(recovered.reasoning).toContain('completes only the purchase orders not completed yet');
-    expect(recovered.reasoning).not.toContain('location');
-    expect((await place(run.id).expect(200)).body.status).toBe('placed');
-    expect(Object.keys(fleet.beta.state.orders).filter((r) => r === BETA(run.id))).toHaveLength(1);
-    expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
-  });
-
-  it('20 concurrent places across two instances on one database: one supplier order per purchase order', async () => {
-    const b = await startTestApp({ databaseUrl: t.databaseUrl!, env: fleet.env });
-    try {
-      const run = await create();
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? b : t).post(`/ucp/v1/replenishment/runs/${run.id}/place`, { confirm: true })));
-      const statuses = answers.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-      for (const r of answers.filter((x) => x.status !== 200)) expect(r.body.messages[0].code).toBe('already_placed');
-      expect(ordersPosted(fleet.acme, ACME(run.id))).toBe(1);
-      expect(ordersPosted(fleet.beta, BETA(run.id))).toBe(1);
-      expect((await b.get(`/ucp/v1/replenishment/runs/${run.id}`).expect(200)).body.status).toBe('placed');
-    } finally {
-      await b.close();
-    }
   });
 });
 

@@ -1,8 +1,12 @@
-import { credentialReachSuite, mountedRoutes } from './credential-reach.suite';
+import { credentialReachRoutes, mountedRoutes } from './credential-reach.suite';
 import { startTestApp } from '../support/test-app';
 
-/** Issue 37 item 5 (credential-reach.suite.ts) on PostgreSQL; the embedded database is credential-reach-embedded.e2e-spec.ts. */
-credentialReachSuite('postgres');
+/**
+ * Issue 37 item 5 (credential-reach.suite.ts), every route on PostgreSQL; the embedded database is
+ * credential-reach-routes-embedded.e2e-spec.ts, the MCP tools credential-reach-tools[-embedded].e2e-spec.ts. Staging
+ * still mounts the clock routes production does not.
+ */
+credentialReachRoutes('postgres');
 
 describe('staging still has its clock routes', () => {
   it('GET /ucp/v1/admin/clock answers in staging', async () => {
