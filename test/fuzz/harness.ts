@@ -226,7 +226,7 @@ export async function runOne(w: World, n: number, op: Op, m: Mutation): Promise<
   const body = op.mcp ? (sent?.params?.arguments?.checkout ?? sent?.params?.arguments?.prices) : sent;
   const confirmed = body?.confirm === true;
   if (after.orders > before.orders && !((op.name === 'checkout.complete' || op.name === 'mcp.complete_checkout' || op.name === 'mcp2026.complete_checkout') && confirmed)) found.push('a supplier order without confirm');
-  if (after.prices > before.prices && !(((op.name === 'prices.put' || op.name === 'mcp.update_prices' || op.name === 'mcp2026.update_prices') && confirmed) || (op.name === 'approvals.resolve' && (body as { approved?: unknown })?.approved === true))) {
+  if (after.prices > before.prices && !(((op.name === 'prices.put' || op.name === 'mcp.update_prices' || op.name === 'mcp.update_prices_floor' || op.name === 'mcp2026.update_prices') && confirmed) || (op.name === 'approvals.resolve' && (body as { approved?: unknown })?.approved === true))) {
     found.push('a price write without confirm or approval');
   }
   if (after.restocks > before.restocks && op.name !== 'restock' && op.name !== 'replenishment.place') found.push('a restock request from another route');

@@ -49,6 +49,9 @@ async function compiledOncePerRun(): Promise<string> {
   const done = path.join(dir, '.done');
   const lock = `${dir}.lock`;
   const deadline = Date.now() + 180_000;
+  // The lock is a directory made without `recursive` (only one maker wins): its parent must exist first, or every
+  // file would take the failure for another file's lock and wait out the deadline.
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
   while (!fs.existsSync(done)) {
     let mine = false;
     try {
