@@ -18,7 +18,10 @@ const TOKEN = 'tok-claims-1';
 /** No database here: a "transaction" runs its work directly and counts how often it was opened. */
 let txRuns = 0;
 const directTx = { run: <T>(fn: () => Promise<T>) => (txRuns++, fn()) } as unknown as Tx;
+/** The timeout case's adapter gives up after this; its partner answers 3× later. */
 const TIMEOUT_MS = 300;
+/** Every other adapter: a loaded CI machine must not turn a partner's answer into a timeout of ours. */
+const PATIENT_MS = 5_000;
 
 describe('the claim lease (one formula for every claim)', () => {
   it('is two minutes, or twice the partner timeout when that is longer', () => {
@@ -82,7 +85,7 @@ describe('classification (pure)', () => {
 describe('MoneyClaims against a real HTTP supplier', () => {
   let p: FakePartner;
   let supply: HttpSupplyAdapter;
-  const claims = new MoneyClaims({ partnerTimeoutMs: TIMEOUT_MS } as AppConfig, directTx);
+  const claims = new MoneyClaims({ partnerTimeoutMs: PATIENT_MS } as AppConfig, directTx);
   const reg: Registration = {
     namespace: 'acme-supply',
     vendor: 'acme',
@@ -96,12 +99,12 @@ describe('MoneyClaims against a real HTTP supplier', () => {
 
   beforeEach(async () => {
     p = await startFakePartner({ token: TOKEN });
-    supply = new HttpSupplyAdapter({ ...reg, baseUrl: p.url }, { timeoutMs: TIMEOUT_MS, userAgent: 'test' });
+    supply = new HttpSupplyAdapter({ ...reg, baseUrl: p.url }, { timeoutMs: PATIENT_MS, userAgent: 'test' });
     p.state.catalog = [{ vendorSku: 'P1', title: 'Cola x24', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 9, spec: null }];
   });
   afterEach(() => p.close());
 
-  const read = (ref = 'po-1') => claims.read(() => supply.getOrder(ref));
+  const read = (ref = 'po-1', adapter = supply) => claims.read(() => adapter.getOrder(ref));
 
   it('GET /orders/{ref} answered 404 {ok:false}: not placed', async () => {
     const r = await read();
@@ -133,8 +136,11 @@ describe('MoneyClaims against a real HTTP supplier', () => {
   for (const [name, fault] of unknownCases) {
     it(`GET /orders/{ref} answered ${name}: unknown (keep the hold, send nothing)`, async () => {
       p.fault('GET /orders/:ref', fault);
-      const r = await read();
+      const impatient = new HttpSupplyAdapter({ ...reg, baseUrl: p.url }, { timeoutMs: TIMEOUT_MS, userAgent: 'test' });
+      const r = await read('po-1', fault.delayMs ? impatient : supply);
       expect(r.outcome).toBe('unknown');
+      // The partner's own answer decided it, not a timeout of ours.
+      if (fault.status !== undefined && r.outcome === 'unknown') expect(r.failure.httpStatus).toBe(fault.status);
       expect(p.requestsTo('GET /orders/:ref')).toHaveLength(1);
       expect(p.requestsTo('POST /orders')).toHaveLength(0);
     });

@@ -11,7 +11,10 @@ import { Registration } from '../../../src/partners/registry/registration';
 import { FakePartner, startFakePartner } from '../../partners/fake-partner-server';
 
 const TOKEN = 'tok-5ecret-abc123';
+/** The timeout test's adapter gives up after this. */
 const TIMEOUT_MS = 400;
+/** Every other adapter: a loaded CI machine must not turn a partner's answer into a timeout of ours. */
+const PATIENT_MS = 5_000;
 const USER_AGENT = 'acme-commerce-service/0.1 (+ucp 2026-08-25)';
 const T = 1_760_000_000_000;
 
@@ -43,8 +46,8 @@ describe('HTTP partner adapters', () => {
 
   beforeEach(async () => {
     p = await startFakePartner({ token: TOKEN });
-    machine = new HttpMachineAdapter(reg('machine', p.url, ALL_MACHINE), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
-    supply = new HttpSupplyAdapter(reg('supply', p.url, ['catalog', 'orders']), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    machine = new HttpMachineAdapter(reg('machine', p.url, ALL_MACHINE), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
+    supply = new HttpSupplyAdapter(reg('supply', p.url, ['catalog', 'orders']), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
     p.state.inventory['loc-1'] = [{ vendorSku: 'A1', title: 'Cola', priceFen: 350, stock: 4, barcode: '6901234567892', slotId: 'A01', capacity: 10 }];
     p.state.catalog = [{ vendorSku: 'P1', title: 'Cola x24', packSize: 24, packPriceFen: 4800, eachPriceFen: 200, stock: 9, spec: 'EAN 6901234567892' }];
   });
@@ -94,8 +97,9 @@ describe('HTTP partner adapters', () => {
 
   it('maps a timeout to unreachable within the configured timeout', async () => {
     p.fault('GET /inventory', { delayMs: 3000 });
+    const impatient = new HttpMachineAdapter(reg('machine', p.url, ALL_MACHINE), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
     const started = Date.now();
-    const e = await failure(machine.getInventory('loc-1'));
+    const e = await failure(impatient.getInventory('loc-1'));
     const took = Date.now() - started;
     expect(e.kind).toBe('unreachable');
     expect(e.reason).toContain(`${TIMEOUT_MS} ms`);
@@ -116,7 +120,7 @@ describe('HTTP partner adapters', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise<void>((r) => closed.close(() => r()));
-    const dead = new HttpSupplyAdapter(reg('supply', url, ['catalog', 'orders']), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    const dead = new HttpSupplyAdapter(reg('supply', url, ['catalog', 'orders']), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
     const e = await failure(dead.getCatalog());
     expect(e.kind).toBe('unreachable');
     expect(e.reason).toContain('ECONNREFUSED');
@@ -134,7 +138,7 @@ describe('HTTP partner adapters', () => {
   });
 
   it('maps 401 and 403 to unauthorized', async () => {
-    const wrong = new HttpMachineAdapter(reg('machine', p.url, ALL_MACHINE, 'other-token'), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    const wrong = new HttpMachineAdapter(reg('machine', p.url, ALL_MACHINE, 'other-token'), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
     const e = await failure(wrong.getInventory('loc-1'));
     expect([e.kind, e.httpStatus]).toEqual(['unauthorized', 401]);
     p.fault('GET /catalog', { status: 403 });
@@ -188,7 +192,8 @@ describe('HTTP partner adapters', () => {
     expect((await failure(supply.createOrder(order))).kind).toBe('unreachable');
     expect(p.requestsTo('POST /orders')).toHaveLength(1);
     p.fault('POST /orders', { delayMs: 2000 });
-    expect((await failure(supply.createOrder({ ...order, ref: 'po-2' }))).kind).toBe('unreachable');
+    const impatient = new HttpSupplyAdapter(reg('supply', p.url, ['catalog', 'orders']), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    expect((await failure(impatient.createOrder({ ...order, ref: 'po-2' }))).kind).toBe('unreachable');
     await new Promise((r) => setTimeout(r, 100));
     expect(p.requestsTo('POST /orders')).toHaveLength(2);
     p.clearFaults();
@@ -202,7 +207,7 @@ describe('HTTP partner adapters', () => {
     const sent = jest.spyOn(http, 'request');
     const calls: [string, string, string, number][] = [];
     const observed = new HttpSupplyAdapter(reg('supply', p.url, ['catalog', 'orders']), {
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: PATIENT_MS,
       userAgent: USER_AGENT,
       http,
       observe: (ns, endpoint, outcome, seconds) => calls.push([ns, endpoint, outcome, seconds]),
@@ -240,13 +245,13 @@ describe('HTTP partner adapters', () => {
   });
 
   it('refuses to call an endpoint whose capability is not declared, without any request', async () => {
-    const readOnly = new HttpMachineAdapter(reg('machine', p.url, ['inventory', 'ledger']), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    const readOnly = new HttpMachineAdapter(reg('machine', p.url, ['inventory', 'ledger']), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
     const e = await failure(readOnly.setPrices('loc-1', [{ vendorSku: 'A1', priceFen: 1 }]));
     expect(e.kind).toBe('rejected');
     expect(e.reason).toContain('pricing');
     await failure(readOnly.sendRestock({ ref: 'r', locationId: 'loc-1', binding: false, lines: [] }));
     await failure(readOnly.getRestock('r'));
-    const recommendOnly = new HttpMachineAdapter(reg('machine', p.url, ['inventory', 'ledger', 'replenishment.recommend']), { timeoutMs: TIMEOUT_MS, userAgent: USER_AGENT });
+    const recommendOnly = new HttpMachineAdapter(reg('machine', p.url, ['inventory', 'ledger', 'replenishment.recommend']), { timeoutMs: PATIENT_MS, userAgent: USER_AGENT });
     expect((await failure(recommendOnly.sendRestock({ ref: 'r', locationId: 'loc-1', binding: true, lines: [] }))).reason).toContain('replenishment.order');
     expect(p.requests).toHaveLength(0);
   });
