@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run fuzz -- --runs 10000 --seed 42`: the issue 11 fuzz (test/e2e/fuzz.e2e-spec.ts, harness in test/fuzz/) with
-// more requests than the normal test run (400: four files of 100, seeds 20261123 to 20261126). Needs the test PostgreSQL (see README). Prints the
-// seed, the number of requests and the findings grouped by cause; exits 1 when there is any.
+// `npm run fuzz -- --runs 10000 --seed 42`: the API fuzz (test/e2e/fuzz.e2e-spec.ts, harness in test/fuzz/) with more
+// requests than the normal test run sends (400: four files of 100, seeds 20261123 to 20261126). Needs the test
+// PostgreSQL (see README). Prints the seed, the number of requests and the findings grouped by cause; exits 1 when
+// there is any.
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
