@@ -1,10 +1,11 @@
-import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { DynamicModule, Inject, Logger, Module, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/app-config';
 import type { AppConfig } from '../config/app-config';
 import type { Pool } from 'pg';
 import { retryRefusedConnects } from './connect-retry';
+import { keepConnectionErrorsHeard } from './connection-errors';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-postgres';
 import { rerunReadsOnLostConnection } from './replicas/read-retry';
 import { ReadYourWrites } from './replicas/read-your-writes';
@@ -23,6 +24,7 @@ export interface DatabaseTarget {
 export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
 /** Options objects built for the embedded database (its migrations run without an advisory lock). */
 const EMBEDDED_OPTIONS = new WeakSet<object>();
+const POOL_LOGGER = new Logger('DatabasePool');
 
 @Module({})
 class DatabaseTargetModule implements OnApplicationShutdown {
@@ -78,10 +80,12 @@ export class DatabaseModule implements OnModuleDestroy {
           },
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
+            const master = (ds.driver as unknown as { master: Pool }).master;
+            keepConnectionErrorsHeard(master, (m) => POOL_LOGGER.warn(m));
             // A short restart of the primary or of PgBouncer makes requests wait for a connection, not fail.
             // A read cut by a lost connection (a hard restart) is read again (up to 5 s); writes never are (issue 38).
             if (!EMBEDDED_OPTIONS.has(options!)) {
-              retryRefusedConnects((ds.driver as unknown as { master: Pool }).master);
+              retryRefusedConnects(master);
               rerunReadsOnLostConnection(ds);
             }
             await runMigrationsLocked(ds, { embedded: EMBEDDED_OPTIONS.has(options!) });

@@ -3,6 +3,7 @@ import type { Pool, QueryConfig } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { ReplicaConfig } from '../../config/database-replicas.config';
 import { redactedUrl } from '../../config/database-replicas.config';
+import { keepConnectionErrorsHeard } from '../connection-errors';
 import { PrimaryLsnHistory, replicaState, ReplicaState } from './replica-lag.rules';
 
 /** One replica as /readyz and /metrics show it. */
@@ -128,7 +129,10 @@ export class ReplicaSet {
     let answered = false;
     let inRecovery = false;
     try {
-      if (!r.pool) r.pool = await this.driver().createPool({ ...this.driver().options, connectTimeoutMS: PROBE_TIMEOUT_MS }, { url: r.url });
+      if (!r.pool) {
+        r.pool = await this.driver().createPool({ ...this.driver().options, connectTimeoutMS: PROBE_TIMEOUT_MS }, { url: r.url });
+        keepConnectionErrorsHeard(r.pool, (m) => this.logger.warn(`replica ${r.name}: ${m}`));
+      }
       const probe = { text: 'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed', query_timeout: PROBE_TIMEOUT_MS };
       const res = await r.pool.query<{ standby: boolean; replayed: string | null }>(probe as QueryConfig);
       const row = res.rows[0];
