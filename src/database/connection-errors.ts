@@ -23,8 +23,7 @@ export function keepConnectionErrorsHeard(pool: Pool, warn: Warn): void {
       warn(`a database connection failed while nothing listened (${err.message}); it is discarded`);
     });
   };
-  pool.on('connect', guard);
+  // pg-pool emits 'acquire' on every checkout, a new connection's first one included: the listener is there before
+  // anyone holds the connection, and an idle one has the pool's own listener.
   pool.on('acquire', guard);
-  // Connections opened before this call (TypeORM opens one while it initializes).
-  for (const client of (pool as unknown as { _clients?: Guardable[] })._clients ?? []) guard(client);
 }
