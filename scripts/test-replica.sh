@@ -4,7 +4,7 @@
 # reload at most). Used by .ci/run before `npm test` and by test/support/replica.ts when a test finds them missing.
 #
 #   primary    127.0.0.1:5432 (the Debian cluster, trust on loopback)
-#   replica    127.0.0.1:${REPLICA_PORT:-5433}, data in ${REPLICA_DIR:-/var/tmp/vending-replica} (pg_basebackup -R)
+#   replica    127.0.0.1:${REPLICA_PORT:-5433}, data in ${REPLICA_DIR:-/var/tmp/vending-replica} (pg_basebackup -R, slot vending_replica)
 #   pgbouncer  127.0.0.1:${PGBOUNCER_PORT:-6432} -> the primary, pool_mode transaction (config: test/support/pgbouncer.ini)
 #
 # `scripts/test-replica.sh restart-pgbouncer` restarts PgBouncer online (-R: the new process takes over the client
@@ -41,6 +41,12 @@ ensure_replication_hba() {
 
 replica_up() { [ "$(q "$REPLICA_PORT" 'select pg_is_in_recovery()' 2>/dev/null)" = t ]; }
 
+# The replica streams through a physical replication slot: the primary keeps every WAL segment the replica has not
+# received yet. Without one, a replica stopped for two seconds (the fault tests do that) could find its next segment
+# already recycled by a checkpoint and wait for it forever.
+SLOT=vending_replica
+slot_active() { [ "$(q $PRIMARY_PORT "select active from pg_replication_slots where slot_name = '$SLOT'")" = t ]; }
+
 start_replica() {
   as_postgres "$PGBIN/pg_ctl -D $REPLICA_DIR -l $REPLICA_DIR/server.log -w -t 60 start" >/dev/null
 }
@@ -49,7 +55,9 @@ make_replica() {
   echo "== replica: pg_basebackup of 127.0.0.1:$PRIMARY_PORT into $REPLICA_DIR"
   rm -rf "$REPLICA_DIR"
   install -d -o postgres -g postgres -m 700 "$REPLICA_DIR"
-  as_postgres "pg_basebackup -h 127.0.0.1 -p $PRIMARY_PORT -U postgres -D $REPLICA_DIR -R -X stream -c fast"
+  q $PRIMARY_PORT "select pg_drop_replication_slot('$SLOT') from pg_replication_slots where slot_name = '$SLOT'" >/dev/null
+  # -C -S: the slot is made with the copy, and -R names it in the copy's primary_slot_name.
+  as_postgres "pg_basebackup -h 127.0.0.1 -p $PRIMARY_PORT -U postgres -D $REPLICA_DIR -R -X stream -c fast -C -S $SLOT"
   # The Debian cluster keeps its configuration in /etc: the copy gets its own. A hot standby needs at least the
   # primary's connection, worker and lock limits.
   local setting
@@ -73,19 +81,20 @@ make_replica() {
 
 ensure_replica() {
   ensure_replication_hba
-  if replica_up; then
+  if replica_up && slot_active; then
     # Replay may have been paused by a fault test that did not finish.
     q "$REPLICA_PORT" 'select pg_wal_replay_resume()' >/dev/null 2>&1 || true
     return 0
   fi
-  if [ -f "$REPLICA_DIR/standby.signal" ]; then
+  if ! replica_up && [ -f "$REPLICA_DIR/standby.signal" ]; then
     echo "== replica: starting $REPLICA_DIR on $REPLICA_PORT"
     start_replica || true
   fi
-  # A copy that cannot start, or no longer streams (its WAL is gone from the primary), is made again.
-  if ! replica_up || [ -z "$(q $PRIMARY_PORT "select 1 from pg_stat_replication where state = 'streaming' limit 1")" ]; then
+  # A copy that cannot start, or does not stream through the slot (one made without it, or whose WAL is gone from the
+  # primary), is made again. One just started takes a moment to connect.
+  if ! replica_up || ! slot_active; then
     sleep 2
-    if [ -z "$(q $PRIMARY_PORT "select 1 from pg_stat_replication where state = 'streaming' limit 1")" ]; then
+    if ! replica_up || ! slot_active; then
       as_postgres "$PGBIN/pg_ctl -D $REPLICA_DIR -m fast stop" >/dev/null 2>&1 || true
       make_replica
     fi
